@@ -1,0 +1,30 @@
+# vdcommerce: `make serve` and `make test` work on a fresh machine (they create .venv themselves).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: serve test test-sqlite test-postgresql bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/vdcommerce serve --init
+
+test: test-sqlite test-postgresql
+
+test-sqlite: $(STAMP)
+	VDC_TEST_DB=sqlite $(BIN)/python -m pytest -q
+
+test-postgresql: $(STAMP)
+	VDC_TEST_DB=postgresql $(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m bench.run
+
+clean:
+	rm -rf $(VENV) var .pytest_cache

@@ -1,0 +1,327 @@
+"""The ``vdcommerce`` command line (click)."""
+from __future__ import annotations
+
+import importlib
+import json
+import secrets
+import sys
+
+import click
+
+from .framework import db
+from .framework.exceptions import LocalizedException
+from .settings import get_settings
+
+
+def _fail(e: LocalizedException) -> None:
+    raise click.ClickException(e.rendered())
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """vdcommerce: the vendor's extension REST API catalogue on a platform-compatible Web API."""
+
+
+# --------------------------------------------------------------------------- serve
+
+@main.command()
+@click.option("--host", default=None, help="Address to bind (VDC_HOST, default 127.0.0.1).")
+@click.option("--port", type=int, default=None, help="Port (VDC_PORT, default 8080).")
+@click.option("--workers", type=int, default=None, help="Worker processes (VDC_WORKERS, default 1).")
+@click.option("--init", is_flag=True, help="First-start set-up: migrate, load demo data once, ensure an admin account and print it.")
+def serve(host, port, workers, init) -> None:
+    """Serve the REST API."""
+    import uvicorn
+    s = get_settings()
+    host, port, workers = host or s.host, port or s.port, workers or s.workers
+    if init:
+        _first_start(host, port)
+    db.reset_engine()
+    uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
+                loop="uvloop", http="httptools", access_log=s.env != "production", lifespan="on",
+                log_level="warning" if s.env == "production" else "info", server_header=False)
+
+
+def _first_start(host: str, port: int) -> None:
+    from .framework.migrate import upgrade
+    from .platform.integration.service import create_admin
+    from .platform.integration.tables import admin_user
+    s = get_settings()
+    upgrade()
+    creds = s.var_dir / "admin-credentials.json"
+    with db.transaction() as conn:
+        has_admin = conn.execute(admin_user.select().limit(1)).first() is not None
+    if not has_admin:
+        _load_demo()
+        password = "Admin-" + secrets.token_urlsafe(12)
+        with db.transaction() as conn:
+            create_admin(conn, "admin", password)
+        s.var_dir.mkdir(parents=True, exist_ok=True)
+        creds.write_text(json.dumps({"username": "admin", "password": password}))
+        creds.chmod(0o600)
+    if creds.exists():
+        c = json.loads(creds.read_text())
+        url = f"http://{host}:{port}"
+        click.echo(f"""
+  Admin account:  {c['username']} / {c['password']}   (kept in {creds})
+  Get a token:
+    curl -s -X POST {url}/rest/V1/integration/admin/token -H 'Content-Type: application/json' \\
+         -d '{{"username":"{c['username']}","password":"{c['password']}"}}'
+  Then:  curl -s '{url}/rest/V1/vendor_faq/question/all?searchCriteria[pageSize]=5' -H "Authorization: Bearer $TOKEN"
+""")
+
+
+# --------------------------------------------------------------------------- db
+
+@main.group(name="db")
+def db_group() -> None:
+    """Database schema (Alembic)."""
+
+
+@db_group.command()
+def upgrade() -> None:
+    """Apply every migration."""
+    from .framework.migrate import upgrade as run
+    run()
+    click.echo("Database is up to date.")
+
+
+@db_group.command()
+def check() -> None:
+    """Fail if the declared tables differ from the migrations."""
+    from .framework.migrate import check as run
+    run()
+    click.echo("Tables and migrations agree.")
+
+
+@db_group.command()
+@click.option("-m", "--message", required=True)
+def revision(message: str) -> None:
+    """Write a new migration from the table declarations (development)."""
+    from .framework.migrate import revision as run
+    run(message)
+
+
+# --------------------------------------------------------------------------- admin users and integrations
+
+@main.group()
+def admin() -> None:
+    """Admin users."""
+
+
+@admin.command("create")
+@click.option("--username", required=True)
+@click.option("--password", required=True)
+@click.option("--email", default=None)
+@click.option("--resources", multiple=True, help="ACL resource ids the user may use (repeat); default: everything.")
+def admin_create(username, password, email, resources) -> None:
+    """Create an admin user (full access unless --resources are given)."""
+    from .platform.integration.service import create_admin
+    try:
+        with db.transaction() as conn:
+            user_id = create_admin(conn, username, password, _resources(resources), email)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"Admin user {username} created (id {user_id}).")
+
+
+def _resources(values) -> list[str] | None:
+    out = [r.strip() for v in values for r in v.split(",") if r.strip()]
+    return out or None
+
+
+@admin.command("deactivate")
+@click.argument("username")
+def admin_deactivate(username) -> None:
+    """Deactivate an admin user and revoke its tokens."""
+    from .platform.integration.service import set_admin_active
+    try:
+        with db.transaction() as conn:
+            set_admin_active(conn, username, False)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"Admin user {username} deactivated.")
+
+
+@admin.command("activate")
+@click.argument("username")
+def admin_activate(username) -> None:
+    """Activate an admin user."""
+    from .platform.integration.service import set_admin_active
+    try:
+        with db.transaction() as conn:
+            set_admin_active(conn, username, True)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"Admin user {username} activated.")
+
+
+@main.group()
+def integration() -> None:
+    """Integrations (API clients with OAuth 1.0a credentials)."""
+
+
+@integration.command("create")
+@click.option("--name", required=True)
+@click.option("--email", default=None)
+@click.option("--resources", multiple=True, help="ACL resource ids (repeat); default: everything.")
+@click.option("--json", "as_json", is_flag=True, help="Print the credentials as JSON.")
+def integration_create(name, email, resources, as_json) -> None:
+    """Create an active integration and print its four credentials."""
+    from .platform.integration.service import create_integration
+    try:
+        with db.transaction() as conn:
+            creds = create_integration(conn, name, _resources(resources), email)
+    except LocalizedException as e:
+        _fail(e)
+    if as_json:
+        click.echo(json.dumps(creds))
+    else:
+        for k, v in creds.items():
+            click.echo(f"{k}: {v}")
+
+
+@integration.command("disable")
+@click.argument("name")
+def integration_disable(name) -> None:
+    """Make an integration inactive: its credentials stop working."""
+    from .platform.integration.service import set_integration_status
+    try:
+        with db.transaction() as conn:
+            set_integration_status(conn, name, False)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"Integration {name} disabled.")
+
+
+@integration.command("enable")
+@click.argument("name")
+def integration_enable(name) -> None:
+    """Make an integration active again."""
+    from .platform.integration.service import set_integration_status
+    try:
+        with db.transaction() as conn:
+            set_integration_status(conn, name, True)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"Integration {name} enabled.")
+
+
+# --------------------------------------------------------------------------- routes, acl
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def routes(as_json) -> None:
+    """Every route: method, path, Interface::method, ACL resources, forced parameters."""
+    from .webapi.acl import Acl
+    from .webapi.declarations import load_packages, read_acl
+    from .webapi.routing import build_route_table
+    packages = load_packages()
+    table = build_route_table(packages, Acl(read_acl(packages)))
+    rows = []
+    for r in sorted(table, key=lambda r: (r.url.lower(), r.method)):
+        forced = ", ".join(f"{p.name}={p.value}{'' if p.force else ' (default)'}" for p in r.decl.params)
+        rows.append({"method": r.method, "path": r.url, "service": f"{r.decl.interface}::{r.decl.service_method}",
+                     "acl": ", ".join(r.resources), "forced": forced})
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+        return
+    widths = {k: max(len(k), *(len(row[k]) for row in rows)) for k in rows[0]} if rows else {}
+    click.echo("  ".join(k.upper().ljust(w) for k, w in widths.items()))
+    for row in rows:
+        click.echo("  ".join(row[k].ljust(w) for k, w in widths.items()).rstrip())
+    click.echo(f"{len(rows)} routes")
+
+
+@main.command()
+def acl() -> None:
+    """The ACL resource tree."""
+    from .webapi.acl import Acl
+    from .webapi.declarations import load_packages, read_acl
+
+    def show(node, depth):
+        click.echo("  " * depth + f"{node['id']}  {node['title']}")
+        for c in node["children"]:
+            show(c, depth + 1)
+    for root in Acl(read_acl(load_packages())).tree():
+        show(root, 0)
+
+
+# --------------------------------------------------------------------------- demo data
+
+@main.group()
+def demo() -> None:
+    """Demo data."""
+
+
+def _load_demo() -> None:
+    from .webapi.declarations import load_packages
+    loaders = []
+    for p in load_packages():
+        if (p.path / "demo.py").exists():
+            loaders.append((p.short, importlib.import_module(p.name + ".demo")))
+    with click.progressbar(loaders, label="Loading demo data", item_show_func=lambda x: x[0] if x else "") as bar:
+        for _name, module in bar:
+            with db.transaction() as conn:
+                module.load(conn)
+
+
+@demo.command("load")
+def demo_load() -> None:
+    """Load the demo data of every package (customers, FAQ, ...)."""
+    try:
+        _load_demo()
+    except LocalizedException as e:
+        _fail(e)
+    click.echo("Demo data loaded.")
+
+
+# --------------------------------------------------------------------------- configuration
+
+@main.group()
+def config() -> None:
+    """Scoped configuration (default, websites, stores)."""
+
+
+def _scope_options(f):
+    f = click.option("--scope", type=click.Choice(["default", "websites", "stores"]), default="default")(f)
+    f = click.option("--code", default=None, help="Website or store view code (or id) for --scope websites/stores.")(f)
+    return f
+
+
+@config.command("set")
+@click.argument("path")
+@click.argument("value")
+@_scope_options
+def config_set(path, value, scope, code) -> None:
+    """Set PATH to VALUE in a scope."""
+    from .platform.config.service import set_value
+    try:
+        with db.transaction() as conn:
+            set_value(conn, path, value, scope, code)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"{path} = {value} ({scope}{' ' + code if code else ''})")
+
+
+@config.command("get")
+@click.argument("path")
+@_scope_options
+def config_get(path, scope, code) -> None:
+    """Print the value PATH has in a scope (with fallback to wider scopes and defaults)."""
+    from .platform.config.service import get_value
+    from .webapi.declarations import load_packages, read_config_defaults
+    defaults = read_config_defaults(load_packages())
+    try:
+        with db.transaction(write=False) as conn:
+            value = get_value(conn, defaults, path, scope, code)
+    except LocalizedException as e:
+        _fail(e)
+    if value is None:
+        click.echo(f"{path} is not set", err=True)
+        sys.exit(1)
+    click.echo(value)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

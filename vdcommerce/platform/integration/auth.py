@@ -1,0 +1,108 @@
+"""Who is calling: Bearer tokens (admin, customer, integration) and OAuth 1.0a signatures.
+
+A missing, malformed, unknown, expired or revoked credential makes the caller a guest; the route's
+ACL then decides (platform.md 4.4).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+from urllib.parse import parse_qsl
+
+import orjson
+from sqlalchemy import and_, select
+
+from ...framework.context import ADMIN, CUSTOMER, GUEST_CALLER, INTEGRATION, Caller
+from . import oauth, tokens
+from .tables import admin_role, admin_user, integration, oauth_nonce, oauth_token
+
+BEARER_PATH = "oauth/consumer/enable_integration_as_bearer"
+
+
+def resources_of(text: str) -> frozenset[str] | None:
+    values = orjson.loads(text)
+    if "Magento_Backend::all" in values:
+        return None
+    return frozenset(values)
+
+
+class Authenticator:
+    def __init__(self, settings):
+        self.secret = settings.resolved_secret_key()
+        self.trusted_proxy = settings.trusted_proxy
+        j = oauth_token
+        self._token_query = (
+            select(j.c.user_type, j.c.user_id, j.c.expires_at, admin_user.c.is_active, admin_role.c.resources)
+            .select_from(j.outerjoin(admin_user, and_(j.c.user_type == ADMIN, admin_user.c.user_id == j.c.user_id))
+                         .outerjoin(admin_role, admin_role.c.role_id == admin_user.c.role_id)))
+
+    def caller(self, conn, header: str | None, method: str, scope: dict, headers: dict, config=None) -> Caller:
+        if not header:
+            return GUEST_CALLER
+        parts = header.split(" ")
+        if len(parts) == 2 and parts[0].lower() == "bearer" and parts[1]:
+            return self._bearer(conn, parts[1], config)
+        if parts[0].lower() == "oauth":
+            return self._oauth(conn, header, method, scope, headers)
+        return GUEST_CALLER
+
+    def _bearer(self, conn, token: str, config) -> Caller:
+        if token.count(".") == 2:
+            payload = tokens.decode(self.secret, token)
+            if payload is None:
+                return GUEST_CALLER
+            row = conn.execute(self._token_query.where(oauth_token.c.jti_hash == tokens.jti_hash(payload["jti"]))).first()
+            if row is None or row.user_id != payload["uid"] or row.user_type != payload["utypid"]:
+                return GUEST_CALLER
+            if row.expires_at is not None and row.expires_at <= time.time():
+                return GUEST_CALLER
+            if row.user_type == CUSTOMER:
+                return Caller(CUSTOMER, row.user_id)
+            if not row.is_active or row.resources is None:
+                return GUEST_CALLER
+            return Caller(ADMIN, row.user_id, resources_of(row.resources))
+        # an integration's access token used as a Bearer token
+        row = conn.execute(select(integration.c.integration_id, integration.c.status, integration.c.resources)
+                           .where(integration.c.token_hash == hashlib.sha256(token.encode()).hexdigest())).first()
+        if row is None or row.status != 1:
+            return GUEST_CALLER
+        return Caller(INTEGRATION, row.integration_id, resources_of(row.resources)) if config is None or config.flag(BEARER_PATH) else GUEST_CALLER
+
+    def _oauth(self, conn, header: str, method: str, scope: dict, headers: dict) -> Caller:
+        params = oauth.parse_header(header)
+        if not params or params.get("oauth_version", "1.0") != "1.0":
+            return GUEST_CALLER
+        key, token, sig = params.get("oauth_consumer_key"), params.get("oauth_token"), params.get("oauth_signature")
+        try:
+            ts = int(params.get("oauth_timestamp", ""))
+        except ValueError:
+            return GUEST_CALLER
+        nonce = params.get("oauth_nonce")
+        if not (key and token and sig and nonce) or abs(time.time() - ts) > 600:
+            return GUEST_CALLER
+        row = conn.execute(select(integration).where(integration.c.consumer_key == key)).first()
+        if row is None or row.status != 1 or row.token_hash != hashlib.sha256(token.encode()).hexdigest():
+            return GUEST_CALLER
+        scheme = scope.get("scheme", "http")
+        if self.trusted_proxy and headers.get("x-forwarded-proto"):
+            scheme = headers["x-forwarded-proto"].split(",")[0].strip()
+        host = headers.get("host") or "%s:%s" % tuple(scope.get("server") or ("localhost", 80))
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        base = oauth.base_string(method, oauth.base_url(scheme, host, scope.get("raw_path", b"").decode("latin-1").split("?")[0]
+                                                          or scope["path"]), query, params)
+        expected = oauth.signature(params.get("oauth_signature_method", ""), base, row.consumer_secret, row.token_secret)
+        if expected is None or not _same(expected, sig):
+            return GUEST_CALLER
+        # a nonce is good once within the time window
+        conn.execute(oauth_nonce.delete().where(oauth_nonce.c.timestamp < int(time.time()) - 700))
+        seen = conn.execute(select(oauth_nonce.c.nonce).where(oauth_nonce.c.nonce == nonce,
+                                                              oauth_nonce.c.consumer_key == key)).first()
+        if seen is not None:
+            return GUEST_CALLER
+        conn.execute(oauth_nonce.insert().values(nonce=nonce, consumer_key=key, timestamp=ts))
+        return Caller(INTEGRATION, row.integration_id, resources_of(row.resources))
+
+
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())

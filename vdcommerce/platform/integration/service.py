@@ -1,0 +1,157 @@
+"""Token services (platform.md 4.2) and the administration of admin users and integrations."""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Iterable
+
+import orjson
+from sqlalchemy import Connection, select
+
+from ...framework.context import ADMIN, CUSTOMER, Service
+from ...framework.exceptions import AuthenticationException, InputException, LocalizedException
+from ...framework.passwords import hash_password, verify_dummy, verify_password
+from ...settings import get_settings
+from . import lockout, tokens
+from .tables import admin_role, admin_user, integration
+
+SIGN_IN_FAILED = ("The account sign-in was incorrect or your account is disabled temporarily. "
+                  "Please wait and try again later.")
+
+
+def _require_credentials(username: str, password: str) -> None:
+    missing = [InputException.required(name) for name, value in (("username", username), ("password", password))
+               if not value]
+    if missing:
+        raise InputException.aggregate(missing)
+
+
+def _sign_in_failed() -> AuthenticationException:
+    e = AuthenticationException(SIGN_IN_FAILED)
+    e.commit = True  # the failure count must survive the error
+    return e
+
+
+class _TokenIssuer(Service):
+    lock_type = 0
+
+    def _lock_settings(self) -> tuple[int, int]:
+        cfg = self.ctx.config
+        return (int(cfg.number("oauth/authentication_lock/max_failures_count", None, 6)) if cfg else 6,
+                int(cfg.number("oauth/authentication_lock/timeout", None, 1800)) if cfg else 1800)
+
+    def _fail(self, username: str) -> AuthenticationException:
+        lockout.record_failure(self.conn, username, self.lock_type, *self._lock_settings())
+        return _sign_in_failed()
+
+    def _issue(self, user_type: int, user_id: int) -> str:
+        return tokens.issue(self.conn, get_settings().resolved_secret_key(), user_type, user_id,
+                            tokens.lifetime(self.ctx.config, user_type))
+
+
+class AdminTokenService(_TokenIssuer):
+    interface = "Magento\\Integration\\Api\\AdminTokenServiceInterface"
+    summary = "Admin token service"
+    lock_type = lockout.LOCK_ADMIN
+
+    def create_admin_access_token(self, username: str = "", password: str = "") -> str:
+        _require_credentials(username, password)
+        if lockout.is_locked(self.conn, username, self.lock_type):
+            verify_dummy(password)
+            raise _sign_in_failed()
+        row = self.conn.execute(select(admin_user.c.user_id, admin_user.c.password, admin_user.c.is_active)
+                                .where(admin_user.c.username == username)).first()
+        if row is None:
+            verify_dummy(password)
+            raise self._fail(username)
+        if not verify_password(row.password, password) or not row.is_active:
+            raise self._fail(username)
+        lockout.reset(self.conn, username, self.lock_type)
+        return self._issue(ADMIN, row.user_id)
+
+
+class CustomerTokenService(_TokenIssuer):
+    interface = "Magento\\Integration\\Api\\CustomerTokenServiceInterface"
+    summary = "Customer token service"
+    lock_type = lockout.LOCK_CUSTOMER
+
+    def create_customer_access_token(self, username: str = "", password: str = "") -> str:
+        _require_credentials(username, password)
+        if lockout.is_locked(self.conn, username, self.lock_type):
+            verify_dummy(password)
+            raise _sign_in_failed()
+        from ..customer.service import authenticate
+        try:
+            customer_id = authenticate(self.ctx, username, password)
+        except AuthenticationException as e:
+            if e.message != SIGN_IN_FAILED:
+                raise  # e.g. an unconfirmed account: not a guessing failure
+            raise self._fail(username) from None
+        lockout.reset(self.conn, username, self.lock_type)
+        return self.issue_for(customer_id)
+
+    def issue_for(self, customer_id: int) -> str:
+        """A customer token for a known customer (also used by modules that log customers in)."""
+        return self._issue(CUSTOMER, customer_id)
+
+    def revoke_customer_access_token(self, customer_id: int) -> bool:
+        tokens.revoke(self.conn, CUSTOMER, customer_id)
+        return True
+
+
+# --------------------------------------------------------------------------- administration (CLI)
+
+ALL = "Magento_Backend::all"
+
+
+def create_admin(conn: Connection, username: str, password: str, resources: Iterable[str] | None = None,
+                 email: str | None = None) -> int:
+    if not username or not password:
+        raise InputException.required("username" if not username else "password")
+    if conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first():
+        raise LocalizedException("An admin user named %1 already exists.", [username])
+    res = sorted(set(resources)) if resources else [ALL]
+    role_id = conn.execute(admin_role.insert().values(role_name=f"role-{username}", resources=orjson.dumps(res).decode())
+                           ).inserted_primary_key[0]
+    return conn.execute(admin_user.insert().values(username=username, email=email or f"{username}@example.com",
+                                                   password=hash_password(password), is_active=True,
+                                                   role_id=role_id)).inserted_primary_key[0]
+
+
+def set_admin_active(conn: Connection, username: str, active: bool) -> None:
+    row = conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first()
+    if row is None:
+        raise LocalizedException("No admin user named %1.", [username])
+    conn.execute(admin_user.update().where(admin_user.c.user_id == row.user_id).values(is_active=active))
+    if not active:
+        tokens.revoke(conn, ADMIN, row.user_id)
+
+
+def set_admin_password(conn: Connection, username: str, password: str) -> None:
+    row = conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first()
+    if row is None:
+        raise LocalizedException("No admin user named %1.", [username])
+    conn.execute(admin_user.update().where(admin_user.c.user_id == row.user_id).values(password=hash_password(password)))
+    tokens.revoke(conn, ADMIN, row.user_id)
+
+
+def create_integration(conn: Connection, name: str, resources: Iterable[str] | None = None,
+                       email: str | None = None) -> dict[str, str]:
+    """A new active integration; returns its four credentials (the access token is shown only here)."""
+    if conn.execute(select(integration.c.integration_id).where(integration.c.name == name)).first():
+        raise LocalizedException("An integration named %1 already exists.", [name])
+    creds = {"consumer_key": secrets.token_hex(16), "consumer_secret": secrets.token_hex(16),
+             "access_token": secrets.token_hex(16), "access_token_secret": secrets.token_hex(16)}
+    res = sorted(set(resources)) if resources else [ALL]
+    iid = conn.execute(integration.insert().values(
+        name=name, email=email, status=1, resources=orjson.dumps(res).decode(),
+        consumer_key=creds["consumer_key"], consumer_secret=creds["consumer_secret"],
+        token_hash=hashlib.sha256(creds["access_token"].encode()).hexdigest(),
+        token_secret=creds["access_token_secret"])).inserted_primary_key[0]
+    return {"integration_id": str(iid), "name": name, **creds}
+
+
+def set_integration_status(conn: Connection, name: str, active: bool) -> None:
+    res = conn.execute(integration.update().where(integration.c.name == name).values(status=1 if active else 0))
+    if res.rowcount == 0:
+        raise LocalizedException("No integration named %1.", [name])

@@ -1,0 +1,59 @@
+"""Process settings, read once from the environment (prefix ``VDC_``).
+
+Shop configuration that operators change at run time (token lifetimes, input limits, carriers ...)
+lives in the database as scoped config paths (platform/config); these settings are what a process
+needs before it can reach the database. docs/settings.md lists them all.
+"""
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="VDC_", extra="ignore")
+
+    env: str = Field("development", description="`development` or `production` (production logs less).")
+    var_dir: Path = Field(Path("var"), description="Where the embedded database, the secret key and the admin credentials live.")
+    database_url: str = Field("", description="SQLAlchemy URL. Empty: SQLite at `<var_dir>/vdcommerce.db` (WAL mode). "
+                                              "PostgreSQL: `postgresql+psycopg://user@host:5432/db`.")
+    secret_key: str = Field("", description="Key that signs admin and customer tokens. Empty: generated once into `<var_dir>/secret.key`.")
+    host: str = Field("127.0.0.1", description="Address `serve` binds.")
+    port: int = Field(8080, description="Port `serve` listens on.")
+    workers: int = Field(1, description="Worker processes of `serve`.")
+    config_cache_seconds: float = Field(1.0, description="How long a worker trusts its copy of the scoped configuration "
+                                                         "before checking the database for changes (0 = every request).")
+    debug: bool = Field(False, description="Send `trace` in 500 bodies (never in production).")
+    max_body_bytes: int = Field(8 * 1024 * 1024, description="Largest request body accepted (larger: 400 `Decoding error.`).")
+    max_json_depth: int = Field(64, description="Deepest JSON nesting accepted.")
+    trusted_proxy: bool = Field(False, description="Trust `X-Forwarded-Proto` for the request scheme.")
+    smtp_host: str = Field("", description="SMTP server for e-mail; empty: e-mail is not sent (logged).")
+    smtp_port: int = Field(25, description="SMTP port.")
+    smtp_sender: str = Field("shop@example.com", description="From address of e-mail.")
+    password_hash_time_cost: int = Field(2, description="Argon2id time cost for password hashes.")
+    password_hash_memory_kib: int = Field(19456, description="Argon2id memory cost (KiB) for password hashes.")
+
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        self.var_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{(self.var_dir / 'vdcommerce.db').resolve()}"
+
+    def resolved_secret_key(self) -> str:
+        if self.secret_key:
+            return self.secret_key
+        path = self.var_dir / "secret.key"
+        if not path.exists():
+            self.var_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        return path.read_text().strip()
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,46 @@
+"""The ACL: resource trees from etc/acl.xml and the check of a caller against a route (platform.md 4.7)."""
+from __future__ import annotations
+
+from ..framework.context import ADMIN, CUSTOMER, INTEGRATION, Caller
+from .declarations import AclNode
+
+ANONYMOUS, SELF, ALL = "anonymous", "self", "Magento_Backend::all"
+
+
+class Acl:
+    def __init__(self, nodes: dict[str, AclNode]):
+        self.nodes = nodes
+        # a grant of a node covers the node and its descendants: keep each id's ancestor chain
+        self.chain: dict[str, frozenset[str]] = {}
+        for rid in nodes:
+            chain, cur = set(), rid
+            while cur is not None:
+                chain.add(cur)
+                cur = nodes[cur].parent
+            self.chain[rid] = frozenset(chain)
+
+    def exists(self, rid: str) -> bool:
+        return rid in self.nodes or rid in (ANONYMOUS, SELF, ALL)
+
+    def allowed(self, caller: Caller, resources: tuple[str, ...]) -> bool:
+        for rid in resources:
+            if rid == ANONYMOUS:
+                continue
+            if rid == SELF:
+                if caller.user_type != CUSTOMER:
+                    return False
+                continue
+            if caller.user_type not in (ADMIN, INTEGRATION):
+                return False
+            grants = caller.resources
+            if grants is None or ALL in grants:
+                continue
+            if grants.isdisjoint(self.chain.get(rid, (rid,))):
+                return False
+        return True
+
+    def tree(self) -> list[dict]:
+        def node(rid):
+            n = self.nodes[rid]
+            return {"id": rid, "title": n.title, "children": [node(c) for c in n.children]}
+        return [node(r) for r, n in self.nodes.items() if n.parent is None]

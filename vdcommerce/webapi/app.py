@@ -1,0 +1,258 @@
+"""The ASGI application: one request through the framework (docs/architecture.md).
+
+    path -> store code -> processor -> method -> route -> caller -> ACL -> body -> binding
+         -> service call (one transaction) -> serialisation -> ?fields= -> JSON
+
+Everything that can be known before the first request (packages, ACL tree, route table, binding
+plans, serialisers) is built in ``Application.__init__``; per request there is dictionary work,
+one transaction and the service itself.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import orjson
+
+from ..framework import db
+from ..framework.context import Context
+from ..framework.data import dump_value
+from ..framework.exceptions import AuthorizationException, LocalizedException
+from ..settings import Settings, get_settings
+from .acl import Acl
+from .declarations import load_packages, read_acl, read_config_defaults
+from .errors import WebapiException, cannot_process, error_body, internal_error, not_found_route, status_of
+from .fields import filter_output
+from .query import parse_query
+from .routing import RouteTable, build_route_table
+
+log = logging.getLogger("vdcommerce.webapi")
+
+_JSON_HEADERS = [(b"content-type", b"application/json; charset=utf-8")]
+_VERSION = re.compile(r"V\d+\Z")
+_CONTENT_TYPE = re.compile(r"\s*([A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+)\s*(;.*)?\Z", re.S)
+_METHODS = frozenset(("GET", "POST", "PUT", "DELETE"))
+
+
+class Application:
+    def __init__(self, settings: Settings | None = None):
+        from ..platform.config.service import ConfigCache
+        from ..platform.integration.auth import Authenticator
+
+        self.settings = settings or get_settings()
+        self.packages = load_packages()
+        self.acl = Acl(read_acl(self.packages))
+        self.routes: RouteTable = build_route_table(self.packages, self.acl)
+        self.config = ConfigCache(read_config_defaults(self.packages), self.settings.config_cache_seconds)
+        self.authenticator = Authenticator(self.settings)
+        self.debug = self.settings.debug
+        from .schema import SchemaProcessor
+        self.schema = SchemaProcessor(self)
+
+    # ------------------------------------------------------------------ ASGI
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            body = b""
+            more = True
+            too_big = False
+            limit = self.settings.max_body_bytes
+            while more:
+                message = await receive()
+                chunk = message.get("body", b"")
+                if chunk and not too_big:
+                    body += chunk
+                    if len(body) > limit:
+                        too_big, body = True, b""
+                more = message.get("more_body", False)
+            status, payload, headers = self.handle(scope, body, too_big)
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": payload})
+        elif scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+
+    # ------------------------------------------------------------------ one request
+
+    def handle(self, scope: dict, body: bytes, too_big: bool = False) -> tuple[int, bytes, list]:
+        try:
+            result = self.dispatch(scope, body, too_big)
+            if isinstance(result, tuple):  # a processor that answers by itself (schema)
+                return result
+            return 200, orjson.dumps(result), _JSON_HEADERS
+        except LocalizedException as e:
+            return status_of(e), orjson.dumps(error_body(e)), _JSON_HEADERS
+        except Exception as e:  # noqa: BLE001 - the one place that turns anything into a 500
+            status, payload = internal_error(e, self.debug)
+            return status, orjson.dumps(payload), _JSON_HEADERS
+
+    def dispatch(self, scope: dict, body: bytes, too_big: bool) -> Any:
+        raw = scope.get("raw_path") or scope["path"].encode()
+        segments = raw.decode("latin-1").split("/")
+        # "", ["index.php",] "rest", ...
+        start = 1
+        if len(segments) > start and segments[start] == "index.php":
+            start += 1
+        if len(segments) <= start or segments[start] != "rest":
+            raise not_found_route()
+        segments = segments[start + 1:]
+        method = scope["method"]
+        if method not in _METHODS:
+            raise WebapiException("Request method is invalid.")
+
+        state = self.config.current()
+        store_id, website_id, store_code = 1, 1, None
+        if segments:
+            first = segments[0]
+            if first == "all":
+                store_id, website_id, store_code = 0, 0, "all"
+                segments = segments[1:]
+            else:
+                store = state.stores.get(first)
+                if store is not None:
+                    store_id, website_id = store
+                    store_code = first
+                    segments = segments[1:]
+        if not segments:
+            raise cannot_process()
+        head = segments[0]
+        if head == "schema" and len(segments) <= 2 and (len(segments) == 1 or segments[1] == ""):
+            if method != "GET":
+                raise cannot_process()
+            return self.schema.answer(scope, store_code, headers_of(scope))
+        if head == "async":
+            # async and bulk routes: GET is never offered (platform.md 1.6)
+            raise cannot_process() if method == "GET" else not_found_route()
+        if not _VERSION.match(head):
+            raise cannot_process()
+        if method == "GET" and store_code == "all":
+            raise WebapiException("Cannot perform GET operation with store code 'all'")
+        path_segments = [s for s in segments]
+        if path_segments and path_segments[-1] == "":
+            path_segments.pop()
+        if "" in path_segments:
+            raise not_found_route()
+
+        headers = headers_of(scope)
+        accept = headers.get("accept")
+        if accept and not _accepts_json(accept):
+            raise WebapiException('Server cannot match any of the given Accept HTTP header media type(s) from the request: "%1" with media types from the config of response renderer.',
+                                  [accept], status=406)
+        found = self.routes.match(method, path_segments)
+        if found is None:
+            raise not_found_route()
+        route, path_values = found
+        if route.decl.secure and _scheme(scope, headers, self.settings.trusted_proxy) != "https":
+            raise WebapiException("Operation allowed only in HTTPS")
+
+        kept: LocalizedException | None = None
+        with db.transaction(write=method != "GET") as conn:
+            try:
+                return self.call(conn, route, path_values, method, scope, headers, body, too_big, state,
+                                 store_id, website_id)
+            except LocalizedException as e:
+                if not e.commit:
+                    raise
+                kept = e  # leave the block normally: the transaction commits
+        raise kept
+
+    def call(self, conn, route, path_values, method, scope, headers, body, too_big, state, store_id, website_id):
+        """Inside the request's transaction: caller, ACL, body, binding, the service, the output."""
+        caller = self.authenticator.caller(conn, headers.get("authorization"), method, scope, headers, state)
+        if not self.acl.allowed(caller, route.resources):
+            raise AuthorizationException.for_resources(list(route.resources))
+        data = None
+        if method in ("POST", "PUT"):
+            data = decode_body(body, headers.get("content-type"), too_big, self.settings.max_json_depth)
+        query = parse_query(scope.get("query_string", b"").decode("latin-1"))
+        ctx = Context(conn, store_id, website_id, caller, state)
+        limit = None
+        if state.input_limits_enabled(store_id):
+            limit = route.decl.input_array_limit or state.sync_array_limit(store_id)
+        plan = route.plan
+        args = plan.bind(ctx, data, query, path_values, limit)
+        result = getattr(plan.service_cls(ctx), plan.py_method)(**args)
+        if result is None or plan.returns is None:
+            out = []  # void and null results travel as [] (platform.md 3.5)
+        else:
+            out = dump_value(result, plan.returns)
+            if out is None or out == {}:
+                out = []
+        fields = query.get("fields")
+        if isinstance(fields, str) and fields:
+            out = filter_output(out, fields)
+        return out
+
+
+def headers_of(scope: dict) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+
+
+def _scheme(scope, headers, trust_proxy: bool) -> str:
+    if trust_proxy and headers.get("x-forwarded-proto"):
+        return headers["x-forwarded-proto"].split(",")[0].strip().lower()
+    return scope.get("scheme", "http")
+
+
+def _accepts_json(accept: str) -> bool:
+    for part in accept.split(","):
+        media = part.split(";")[0].strip().lower()
+        if media in ("*/*", "application/*", "application/json", ""):
+            return True
+    return False
+
+
+def decode_body(body: bytes, content_type: str | None, too_big: bool, max_depth: int) -> dict:
+    """platform.md 1.7: content type, charset, JSON, object."""
+    if not body and not too_big:
+        return {}
+    if not content_type:
+        raise WebapiException("Content-Type header is empty.")
+    m = _CONTENT_TYPE.match(content_type)
+    if not m:
+        raise WebapiException("Content-Type header is invalid.")
+    media = m.group(1).lower()
+    if m.group(2):
+        for param in m.group(2).split(";")[1:]:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in ("utf-8", "utf8"):
+                raise WebapiException("UTF-8 is the only supported charset.")
+    if media != "application/json":
+        raise WebapiException("Server cannot understand Content-Type HTTP header media type %1", [media])
+    if too_big:
+        raise WebapiException("Decoding error.")
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        raise WebapiException("Decoding error.") from None
+    if body.count(b"[") + body.count(b"{") > max_depth and _depth(data) > max_depth:
+        raise WebapiException("Decoding error.")
+    if not isinstance(data, dict):
+        raise WebapiException("The request body must be a JSON object.")
+    return data
+
+
+def _depth(value: Any) -> int:
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            deepest = max(deepest, d)
+            stack.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            deepest = max(deepest, d)
+            stack.extend((x, d + 1) for x in v)
+    return deepest
+
+
+def create_app() -> Application:
+    """uvicorn factory: each worker process builds its own application."""
+    logging.basicConfig(level=logging.INFO if get_settings().env != "production" else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    return Application()

@@ -1,0 +1,172 @@
+"""Reading the packages' declarations: etc/webapi.xml, etc/acl.xml, etc/config.xml.
+
+The packages are the platform's (``vdcommerce/platform/*``) and the vendor modules'
+(``vdcommerce/modules/*``), in that order, so that a module route replaces the platform's one with the
+same method and path (platform.md 1.4). A broken declaration raises ``DeclarationError`` at start-up.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+class DeclarationError(Exception):
+    """A module's declarations are wrong; the service refuses to start."""
+
+
+@dataclass
+class Package:
+    name: str            # vdcommerce.modules.faq
+    path: Path
+
+    @property
+    def short(self) -> str:
+        return self.name.rsplit(".", 1)[-1]
+
+    def etc(self, filename: str) -> Path | None:
+        p = self.path / "etc" / filename
+        return p if p.exists() else None
+
+
+def discover_packages() -> list[Package]:
+    found = []
+    for parent in ("vdcommerce.platform", "vdcommerce.modules"):
+        mod = importlib.import_module(parent)
+        for info in sorted(pkgutil.iter_modules(mod.__path__), key=lambda i: i.name):
+            if info.ispkg:
+                name = f"{parent}.{info.name}"
+                found.append(Package(name, Path(mod.__path__[0]) / info.name))
+    return found
+
+
+def load_packages() -> list[Package]:
+    """Import every package (which registers its services and tables) and return them."""
+    packages = discover_packages()
+    for p in packages:
+        importlib.import_module(p.name)
+    return packages
+
+
+# --------------------------------------------------------------------------- webapi.xml
+
+@dataclass
+class ParamDecl:
+    name: str
+    value: str
+    force: bool
+
+
+@dataclass
+class RouteDecl:
+    method: str
+    url: str
+    interface: str
+    service_method: str
+    resources: list[str]
+    params: list[ParamDecl] = field(default_factory=list)
+    secure: bool = False
+    input_array_limit: int | None = None
+    source: str = ""
+
+
+def _parse(path: Path) -> ET.Element:
+    try:
+        return ET.parse(path).getroot()
+    except ET.ParseError as e:
+        raise DeclarationError(f"{path}: not well-formed XML: {e}") from None
+
+
+def read_routes(package: Package) -> list[RouteDecl]:
+    path = package.etc("webapi.xml")
+    if path is None:
+        return []
+    root = _parse(path)
+    if root.tag != "routes":
+        raise DeclarationError(f"{path}: the root element must be <routes>")
+    routes = []
+    for i, el in enumerate(root.findall("route"), 1):
+        where = f"{path}: route #{i}"
+        url, method = el.get("url"), (el.get("method") or "").upper()
+        if not url or method not in ("GET", "POST", "PUT", "DELETE"):
+            raise DeclarationError(f"{where}: needs url and a method of GET, POST, PUT, DELETE")
+        svc = el.find("service")
+        if svc is None or not svc.get("class") or not svc.get("method"):
+            raise DeclarationError(f"{where} ({method} {url}): needs <service class=... method=...>")
+        resources = [r.get("ref") for r in el.findall("resources/resource")]
+        if not resources or not all(resources):
+            raise DeclarationError(f"{where} ({method} {url}): needs at least one <resource ref=...>")
+        params = []
+        for p in el.findall("data/parameter"):
+            if not p.get("name"):
+                raise DeclarationError(f"{where} ({method} {url}): <parameter> without name")
+            params.append(ParamDecl(p.get("name"), (p.text or "").strip(), p.get("force", "false").lower() == "true"))
+        limit = el.get("input-array-size-limit")
+        routes.append(RouteDecl(method, "/" + url.strip().lstrip("/"), svc.get("class"), svc.get("method"),
+                                resources, params, el.get("secure", "false").lower() == "true",
+                                int(limit) if limit else None, f"{path}"))
+    return routes
+
+
+# --------------------------------------------------------------------------- acl.xml
+
+@dataclass
+class AclNode:
+    id: str
+    title: str
+    parent: str | None
+    children: list[str] = field(default_factory=list)
+
+
+def read_acl(packages: list[Package]) -> dict[str, AclNode]:
+    """Merge every package's ACL tree into one (a node may be repeated to hang children on it)."""
+    nodes: dict[str, AclNode] = {}
+
+    def walk(el: ET.Element, parent: str | None, path: Path):
+        rid = el.get("id")
+        if not rid:
+            raise DeclarationError(f"{path}: <resource> without id")
+        node = nodes.get(rid)
+        if node is None:
+            node = nodes[rid] = AclNode(rid, el.get("title", rid), parent)
+            if parent:
+                nodes[parent].children.append(rid)
+        elif parent and node.parent != parent:
+            raise DeclarationError(f"{path}: resource {rid} is declared under {parent} and under {node.parent}")
+        elif el.get("title"):
+            node.title = el.get("title")
+        for child in el.findall("resource"):
+            walk(child, rid, path)
+
+    for package in packages:
+        path = package.etc("acl.xml")
+        if path is None:
+            continue
+        root = _parse(path)
+        top = root.find("acl/resources")
+        if top is None:
+            raise DeclarationError(f"{path}: expected <config><acl><resources>")
+        for el in top.findall("resource"):
+            walk(el, None, path)
+    return nodes
+
+
+# --------------------------------------------------------------------------- config.xml
+
+def read_config_defaults(packages: list[Package]) -> dict[str, str]:
+    """``<config><default><section><group><field>value`` -> {"section/group/field": "value"}."""
+    values: dict[str, str] = {}
+    for package in packages:
+        path = package.etc("config.xml")
+        if path is None:
+            continue
+        default = _parse(path).find("default")
+        if default is None:
+            continue
+        for section in default:
+            for group in section:
+                for fld in group:
+                    values[f"{section.tag}/{group.tag}/{fld.tag}"] = (fld.text or "").strip()
+    return values

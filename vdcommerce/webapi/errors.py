@@ -1,0 +1,68 @@
+"""Exceptions to HTTP: status mapping and the platform error body (platform.md 5)."""
+from __future__ import annotations
+
+import logging
+import secrets
+import traceback
+from typing import Any
+
+from ..framework.exceptions import (AuthenticationException, AuthorizationException, InputException,
+                                    LocalizedException, NoSuchEntityException)
+
+log = logging.getLogger("vdcommerce.webapi")
+
+
+class WebapiException(LocalizedException):
+    """An error of the web API layer itself (routing, processors, headers), with its own status."""
+
+    def __init__(self, message: str, parameters=None, status: int = 400, code: int = 0):
+        super().__init__(message, parameters, code)
+        self.status = status
+
+
+def not_found_route() -> WebapiException:
+    return WebapiException("Request does not match any route.", status=404)
+
+
+def cannot_process() -> WebapiException:
+    return WebapiException("Specified request cannot be processed.", status=400)
+
+
+def status_of(exc: LocalizedException) -> int:
+    if isinstance(exc, WebapiException):
+        return exc.status
+    if isinstance(exc, NoSuchEntityException):
+        return 404
+    if isinstance(exc, (AuthenticationException, AuthorizationException)):
+        return 401
+    return 400
+
+
+def _entry(exc: LocalizedException) -> dict[str, Any]:
+    body: dict[str, Any] = {"message": exc.message}
+    if exc.parameters:
+        body["parameters"] = exc.parameters
+    return body
+
+
+def error_body(exc: LocalizedException) -> dict[str, Any]:
+    if isinstance(exc, InputException) and exc.errors:
+        if len(exc.errors) == 1:
+            return error_body(exc.errors[0])
+        body = _entry(exc)
+        body["errors"] = [_entry(e) for e in exc.errors]
+    else:
+        body = _entry(exc)
+    if exc.code:
+        body["code"] = exc.code
+    return body
+
+
+def internal_error(exc: BaseException, debug: bool = False) -> tuple[int, dict[str, Any]]:
+    """An unexpected failure: a report id for the client, the traceback in the log."""
+    report = secrets.token_hex(8)
+    log.error("Report ID: webapi-%s\n%s", report, "".join(traceback.format_exception(exc)))
+    body: dict[str, Any] = {"message": f"Internal Error. Details are available in Magento log file. Report ID: webapi-{report}"}
+    if debug:
+        body["trace"] = "".join(traceback.format_exception(exc))
+    return 500, body

@@ -1,0 +1,61 @@
+"""Query strings in PHP bracket syntax (platform.md 2.1)."""
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import unquote_plus
+
+_KEY = re.compile(r"\[([^\[\]]*)\]")
+
+
+def parse_query(qs: str) -> dict[str, Any]:
+    """``a[b][0][c]=v&a[]=x`` -> nested dicts; dicts whose keys are all integers become lists."""
+    if not qs:
+        return {}
+    root: dict[str, Any] = {}
+    for pair in qs.split("&"):
+        if not pair:
+            continue
+        name, _, value = pair.partition("=")
+        name = unquote_plus(name)
+        value = unquote_plus(value)
+        bracket = name.find("[")
+        if bracket <= 0:
+            if name:
+                root[name] = value
+            continue
+        keys = [name[:bracket]]
+        rest = name[bracket:]
+        pos = 0
+        for m in _KEY.finditer(rest):
+            if m.start() != pos:
+                break
+            keys.append(m.group(1))
+            pos = m.end()
+        node = root
+        for i, key in enumerate(keys[:-1]):
+            child = node.get(key) if isinstance(node, dict) else None
+            if not isinstance(child, dict):
+                child = {}
+                node[key if key != "" else _next_index(node)] = child
+            node = child
+        last = keys[-1]
+        node[last if last != "" else _next_index(node)] = value
+    return _listify(root)
+
+
+def _next_index(node: dict) -> str:
+    n = 0
+    for k in node:
+        if isinstance(k, str) and k.isdigit():
+            n = max(n, int(k) + 1)
+    return str(n)
+
+
+def _listify(node: Any) -> Any:
+    if not isinstance(node, dict):
+        return node
+    converted = {k: _listify(v) for k, v in node.items()}
+    if converted and all(isinstance(k, str) and k.isdigit() for k in converted):
+        return [converted[k] for k in sorted(converted, key=int)]
+    return converted
