@@ -156,6 +156,19 @@ def admin_activate(username) -> None:
     click.echo(f"Admin user {username} activated.")
 
 
+@admin.command("tfa-secret")
+@click.argument("username")
+def admin_tfa_secret(username) -> None:
+    """Give an admin a new two-factor (TOTP) secret and print its otpauth:// URI."""
+    from .platform.integration.service import set_admin_tfa_secret
+    try:
+        with db.transaction() as conn:
+            uri = set_admin_tfa_secret(conn, username)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(uri)
+
+
 @main.group()
 def integration() -> None:
     """Integrations (API clients with OAuth 1.0a credentials)."""

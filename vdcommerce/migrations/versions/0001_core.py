@@ -93,6 +93,7 @@ def upgrade() -> None:
     sa.Column('password', sa.String(length=255), nullable=False),
     sa.Column('is_active', sa.Boolean(), nullable=False),
     sa.Column('role_id', sa.Integer(), nullable=False),
+    sa.Column('tfa_secret', sa.String(length=64), nullable=True),
     sa.Column('created', sa.DateTime(), server_default=sa.text('(CURRENT_TIMESTAMP)'), nullable=False),
     sa.ForeignKeyConstraint(['role_id'], ['authorization_role.role_id'], name=op.f('fk_admin_user_role_id_authorization_role')),
     sa.PrimaryKeyConstraint('user_id', name=op.f('pk_admin_user')),

@@ -6,10 +6,11 @@ import secrets
 from typing import Iterable
 
 import orjson
+import pyotp
 from sqlalchemy import Connection, select
 
 from ...framework.context import ADMIN, CUSTOMER, Service
-from ...framework.exceptions import AuthenticationException, InputException, LocalizedException
+from ...framework.exceptions import AuthenticationException, InputException, LocalizedException, NoSuchEntityException
 from ...framework.passwords import hash_password, verify_dummy, verify_password
 from ...settings import get_settings
 from . import lockout, tokens
@@ -55,19 +56,53 @@ class AdminTokenService(_TokenIssuer):
     lock_type = lockout.LOCK_ADMIN
 
     def create_admin_access_token(self, username: str = "", password: str = "") -> str:
+        row = self._check_credentials(username, password)
+        lockout.reset(self.conn, username, self.lock_type)
+        if self.ctx.config is not None and self.ctx.config.flag(TFA_ENABLED):
+            # right credentials, but the token comes only from a provider route (platform.md 4.6)
+            e = AuthenticationException("Please use the 2fa provider-specific endpoints to obtain a token.",
+                                        {"active_providers": tfa_providers(self.ctx.config)})
+            e.commit = True
+            raise e
+        return self._issue(ADMIN, row.user_id)
+
+    def _check_credentials(self, username: str, password: str):
         _require_credentials(username, password)
         if lockout.is_locked(self.conn, username, self.lock_type):
             verify_dummy(password)
             raise _sign_in_failed()
-        row = self.conn.execute(select(admin_user.c.user_id, admin_user.c.password, admin_user.c.is_active)
-                                .where(admin_user.c.username == username)).first()
+        row = self.conn.execute(select(admin_user.c.user_id, admin_user.c.password, admin_user.c.is_active,
+                                       admin_user.c.tfa_secret).where(admin_user.c.username == username)).first()
         if row is None:
             verify_dummy(password)
             raise self._fail(username)
         if not verify_password(row.password, password) or not row.is_active:
             raise self._fail(username)
+        return row
+
+
+class GoogleAuthenticate(AdminTokenService):
+    """The TOTP provider route of admin two-factor sign-in (on when `twofactorauth/general/enable` is set)."""
+
+    interface = "Magento\\TwoFactorAuth\\Api\\GoogleAuthenticateInterface"
+    summary = "Google Authenticator (TOTP) admin sign-in"
+
+    def create_admin_access_token_with_credentials(self, username: str = "", password: str = "", otp: str = "") -> str:
+        if self.ctx.config is None or not self.ctx.config.flag(TFA_ENABLED) or "google" not in tfa_providers(self.ctx.config):
+            raise NoSuchEntityException("Provider is not allowed.")
+        row = self._check_credentials(username, password)
+        if not row.tfa_secret or not otp or not pyotp.TOTP(row.tfa_secret).verify(otp, valid_window=1):
+            raise self._fail(username)
         lockout.reset(self.conn, username, self.lock_type)
         return self._issue(ADMIN, row.user_id)
+
+
+TFA_ENABLED = "twofactorauth/general/enable"
+
+
+def tfa_providers(config) -> list[str]:
+    value = config.get("twofactorauth/general/force_providers") or "google"
+    return [p.strip() for p in value.split(",") if p.strip()]
 
 
 class CustomerTokenService(_TokenIssuer):
@@ -149,6 +184,16 @@ def create_integration(conn: Connection, name: str, resources: Iterable[str] | N
         token_hash=hashlib.sha256(creds["access_token"].encode()).hexdigest(),
         token_secret=creds["access_token_secret"])).inserted_primary_key[0]
     return {"integration_id": str(iid), "name": name, **creds}
+
+
+def set_admin_tfa_secret(conn: Connection, username: str) -> str:
+    """Give an admin a new TOTP secret; returns the otpauth:// URI for an authenticator app."""
+    row = conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first()
+    if row is None:
+        raise LocalizedException("No admin user named %1.", [username])
+    secret = pyotp.random_base32()
+    conn.execute(admin_user.update().where(admin_user.c.user_id == row.user_id).values(tfa_secret=secret))
+    return pyotp.TOTP(secret).provisioning_uri(name=username, issuer_name="vdcommerce")
 
 
 def set_integration_status(conn: Connection, name: str, active: bool) -> None:

@@ -19,6 +19,7 @@ admin_user = Table(
     Column("password", String(255), nullable=False),
     Column("is_active", Boolean, nullable=False, default=True),
     Column("role_id", Integer, ForeignKey("authorization_role.role_id"), nullable=False),
+    Column("tfa_secret", String(64), nullable=True),  # TOTP secret for two-factor sign-in
     Column("created", DateTime, nullable=False, server_default=func.current_timestamp()),
 )
 
