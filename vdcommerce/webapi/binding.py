@@ -44,7 +44,7 @@ class MethodPlan:
         self.service_cls = service_cls
         self.py_method = snake(decl.service_method)
         fn = getattr(service_cls, self.py_method, None)
-        where = f"{decl.method} {decl.url} ({decl.interface}::{decl.service_method})"
+        where = f"{decl.source}: {decl.method} {decl.url} ({decl.interface}::{decl.service_method})"
         if fn is None:
             raise DeclarationError(f"{where}: {service_cls.__name__} has no method {self.py_method}")
         try:
