@@ -289,6 +289,21 @@ def test_base_where_is_kept(conn):
     assert [r.id for r in page.rows] == [6] and page.total_count == 1
 
 
+def test_count_of_a_distinct_join(conn):
+    base = sa.select(items.c.id, items.c.name).join_from(items, item_website).distinct()
+    page = search(conn, base, SearchCriteria.model_validate({"page_size": 2}), FIELDS, items.c.id)
+    assert [r.id for r in page.rows] == [1, 2] and page.total_count == 5
+    page = search(conn, base, SearchCriteria.model_validate({"page_size": 2, "current_page": 4}), FIELDS, items.c.id)
+    assert page.rows == [] and page.total_count == 5
+
+
+def test_works_with_a_session(engine):
+    from sqlalchemy.orm import Session
+    with Session(engine) as session:
+        page = search(session, sa.select(items), SearchCriteria.model_validate(one("qty", "20")), FIELDS, items.c.id)
+        assert [r.id for r in page.rows] == [2, 6] and page.total_count == 2
+
+
 # --------------------------------------------------------------------------- sorting
 
 def test_default_order_is_identifier_ascending(conn):

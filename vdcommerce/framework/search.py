@@ -10,6 +10,10 @@ to ``SearchField``, and runs ``search`` with the ``select()`` of its item table(
 ORDER BY (the sort orders, then the identifier as tie-breaker) and LIMIT/OFFSET, counts the matches
 and returns the page with the criteria to echo. Client values only ever travel as bound parameters;
 the only SQL the criteria choose between are the column expressions of the mapping.
+
+Sorting puts nulls first in ASC and last in DESC (6.4). On PostgreSQL that is not the default null
+order of an index, so an index meant to serve sorting on a nullable column is best declared
+``(column NULLS FIRST)``; it then serves both directions.
 """
 import datetime as _dt
 import re
@@ -149,7 +153,7 @@ class _Field:
     """Everything about one SearchField that does not depend on a request."""
 
     __slots__ = ("name", "kind", "col", "sql_type", "members", "filterable", "sortable",
-                 "lower", "text", "set_text", "dt_mode", "bool_as_int", "asc", "desc", "convert")
+                 "lower", "fold_sqlite", "text", "set_text", "dt_mode", "bool_as_int", "asc", "desc", "convert")
 
     def __init__(self, name: str, field: SearchField, dialect_name: str):
         if field.type not in _FIELD_TYPES:
@@ -177,7 +181,15 @@ class _Field:
             self.text = _datetime_text(col)
         else:
             self.text = cast(col, String)
-        self.lower = func.lower(col) if self.kind == "string" else None
+        # case-insensitive string comparison: lower() on both sides; on SQLite (whose lower() and
+        # LIKE fold ASCII only) the NOCASE collation and plain LIKE do the same and can use an index
+        self.fold_sqlite = dialect_name == "sqlite"
+        if self.kind != "string":
+            self.lower = None
+        elif self.fold_sqlite:
+            self.lower = col.collate("NOCASE")
+        else:
+            self.lower = func.lower(col)
         self.set_text = literal(",", String) + self.text + literal(",", String)
         # null ordering of 6.4: first in ASC, last in DESC (SQLite/MySQL do that by themselves)
         nullable = getattr(col, "nullable", True)
@@ -213,7 +225,8 @@ class _Field:
         if ctype == "notnull":
             return col.is_not(None)
         if ctype in ("like", "nlike"):
-            expr = self.text.ilike(literal(raw, String))
+            pattern = literal(raw, String)
+            expr = self.text.like(pattern) if self.fold_sqlite else self.text.ilike(pattern)
             return not_(expr) if ctype == "nlike" else expr
         if ctype in ("in", "nin"):
             values = [self.convert(v.strip()) for v in raw.split(",")]
@@ -221,7 +234,7 @@ class _Field:
                 expr = self.members([self._plain(v) for v in values])
                 return not_(expr) if ctype == "nin" else expr
             if self.kind == "string":
-                targets = [func.lower(self.bind(v)) for v in values]
+                targets = [self.fold(v) for v in values]
                 return self.lower.not_in(targets) if ctype == "nin" else self.lower.in_(targets)
             targets = [self.bind(v) for v in values]
             return col.not_in(targets) if ctype == "nin" else col.in_(targets)
@@ -232,14 +245,16 @@ class _Field:
             else:
                 text = raw.strip() if self.kind in ("string", "datetime") else _plain_text(value)
                 pattern = "%," + _escape_like(text) + ",%"
-                expr = self.set_text.ilike(literal(pattern, String), escape=_LIKE_ESCAPE)
+                pattern = literal(pattern, String)
+                expr = (self.set_text.like(pattern, escape=_LIKE_ESCAPE) if self.fold_sqlite
+                        else self.set_text.ilike(pattern, escape=_LIKE_ESCAPE))
             return not_(expr) if ctype == "nfinset" else expr
         if ctype in ("eq", "neq"):
             if self.members is not None:
                 expr = self.members([self._plain(value)])
                 return not_(expr) if ctype == "neq" else expr
             if self.kind == "string":
-                target = func.lower(self.bind(value))
+                target = self.fold(value)
                 return self.lower != target if ctype == "neq" else self.lower == target
             if ctype == "eq" and self.kind == "datetime" and value[1] and self.dt_mode != "date":
                 day = value[0]
@@ -248,7 +263,7 @@ class _Field:
             target = self.bind(value)
             return col != target if ctype == "neq" else col == target
         if self.kind == "string":  # case-insensitive like the platform's collation
-            col, target = self.lower, func.lower(self.bind(value))
+            col, target = self.lower, self.fold(value)
         else:
             target = self.bind(value)
         if ctype == "gt":
@@ -258,6 +273,11 @@ class _Field:
         if ctype == "lt":
             return col < target
         return col <= target  # lteq, to
+
+    def fold(self, value: str):
+        """A string value bound for a case-insensitive comparison with ``self.lower``."""
+        target = literal(value, self.sql_type)
+        return target if self.fold_sqlite else func.lower(target)
 
     def _plain(self, value: Any) -> Any:
         """A converted value as handed to ``members``."""
@@ -382,12 +402,16 @@ def _direction(value: Any) -> str:
 # --------------------------------------------------------------------------- the compiler
 
 _DEFAULT_LIMITS = SearchLimits()
+_EMPTY = SearchCriteria()
 
 
 def search(conn, base: Select, criteria: SearchCriteria, fields: Mapping[str, SearchField],
            identifier: ColumnElement, limits: SearchLimits = _DEFAULT_LIMITS) -> SearchPage:
     """Run ``criteria`` over ``base``: the page of rows, the count of all matches, the echo."""
-    plan = _plan(fields, conn.dialect.name)
+    if criteria is None:
+        criteria = _EMPTY
+    dialect = getattr(conn, "dialect", None) or conn.get_bind().dialect
+    plan = _plan(fields, dialect.name)
     compiled = plan.fields
 
     # sort orders: the checks the platform makes while binding (restricted symbols, direction)
