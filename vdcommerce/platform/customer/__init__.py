@@ -1,0 +1,3 @@
+"""Customers: accounts, addresses, the customer repository and sign-in (platform.md 9.13)."""
+from . import tables  # noqa: F401
+from .service import AccountManagement, CustomerRepository  # noqa: F401
