@@ -12,15 +12,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json
+	npm install --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
 serve: $(STAMP)
 	$(BIN)/vdcommerce serve --init
 
 test: test-sqlite test-postgresql
 
-test-sqlite: $(STAMP)
+test-sqlite: $(STAMP) $(NODE_STAMP)
 	VDC_TEST_DB=sqlite $(BIN)/python -m pytest -q
 
-test-postgresql: $(STAMP)
+test-postgresql: $(STAMP) $(NODE_STAMP)
 	VDC_TEST_DB=postgresql $(BIN)/python -m pytest -q
 
 bench: $(STAMP)

@@ -62,4 +62,6 @@ def test_customers_search_and_get(server, client):
     found = list(client.get_customers(query=make_search_query([[("email", customer["email"], "eq")]])))
     assert [c["id"] for c in found] == [customer["id"]]
     assert client.get_customer(customer["id"])["email"] == customer["email"]
-    assert client.get_customer(987654321) is None
+    with pytest.raises(MagentoException) as err:
+        client.get_customer(987654321)
+    assert str(err.value) == "No such entity with customerId = 987654321"

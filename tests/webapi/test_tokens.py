@@ -184,7 +184,7 @@ def oauth_get(server, creds, path, method="HMAC-SHA256", **over):
 @pytest.mark.parametrize("method", ["HMAC-SHA256", "HMAC-SHA1"])
 def test_integration_oauth1_signatures(server, method):
     name, creds = create_integration(server)
-    path = "/rest/V1/vendor_faq/question/all?searchCriteria[pageSize]=1&searchCriteria[currentPage]=1"
+    path = "/rest/V1/vendor_faq/question/all?searchCriteria%5BpageSize%5D=1&searchCriteria%5BcurrentPage%5D=1"
     assert oauth_get(server, creds, path, method).status_code == 200
     # a wrong secret, a replayed nonce, an old timestamp: all guests
     bad = dict(creds, consumer_secret="0" * 32)

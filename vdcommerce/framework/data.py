@@ -85,14 +85,21 @@ def number_text(value: int | float) -> str:
     return str(value)
 
 
+INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1  # the databases' INTEGER
+
+
 def to_int(v: Any) -> int:
     t = type(v)
     if t is int:
-        return v
-    if t is str and _INT_RE.fullmatch(v.strip()):
-        return int(v)
-    if t is float and v.is_integer():
-        return int(v)
+        n = v
+    elif t is str and _INT_RE.fullmatch(v.strip()):
+        n = int(v)
+    elif t is float and v.is_integer():
+        n = int(v)
+    else:
+        raise type_error(v, "int")
+    if INT_MIN <= n <= INT_MAX:
+        return n
     raise type_error(v, "int")
 
 
