@@ -1,52 +1,37 @@
 """Customer e-mail (password reset, account confirmation) through a configured SMTP server."""
 import email
-import socketserver
-import threading
 
 import httpx
 import pytest
+from aiosmtpd.controller import Controller
 
-from conftest import Database, Server, unique
+from conftest import Database, Server, free_port, unique
 
 
-class _Sink(socketserver.StreamRequestHandler):
-    """Just enough SMTP to take messages."""
+class Inbox:
+    """An SMTP server (aiosmtpd) that keeps what it receives."""
 
-    def handle(self):
-        self.wfile.write(b"220 sink\r\n")
-        while True:
-            line = self.rfile.readline()
-            if not line:
-                return
-            verb = line[:4].upper()
-            if verb == b"DATA":
-                self.wfile.write(b"354 go on\r\n")
-                lines = []
-                while (data := self.rfile.readline()) not in (b".\r\n", b""):
-                    lines.append(data[1:] if data.startswith(b"..") else data)
-                self.server.messages.append(email.message_from_bytes(b"".join(lines)))
-                self.wfile.write(b"250 queued\r\n")
-            elif verb == b"QUIT":
-                self.wfile.write(b"221 bye\r\n")
-                return
-            else:
-                self.wfile.write(b"250 ok\r\n")
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(email.message_from_bytes(envelope.original_content))
+        return "250 Message accepted for delivery"
 
 
 @pytest.fixture(scope="module")
 def mail_server(tmp_path_factory):
-    sink = socketserver.ThreadingTCPServer(("127.0.0.1", 0), _Sink)
-    sink.messages = []
-    threading.Thread(target=sink.serve_forever, daemon=True).start()
+    inbox = Inbox()
+    smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    smtp.start()
     tmp = tmp_path_factory.mktemp("mail")
     db = Database(tmp)
-    srv = Server(tmp, db, extra_env={"VDC_SMTP_HOST": "127.0.0.1", "VDC_SMTP_PORT": str(sink.server_address[1]),
+    srv = Server(tmp, db, extra_env={"VDC_SMTP_HOST": "127.0.0.1", "VDC_SMTP_PORT": str(smtp.port),
                                      "VDC_SMTP_SENDER": "shop@example.com"})
-    yield srv, sink.messages
+    yield srv, inbox.messages
     srv.stop()
     db.drop()
-    sink.shutdown()
-    sink.server_close()
+    smtp.stop()
 
 
 def test_password_reset_mail(mail_server):
