@@ -30,7 +30,7 @@ from email.message import EmailMessage
 from typing import Any, Callable
 
 import orjson
-from sqlalchemy import Connection, String, delete, func, select, update
+from sqlalchemy import Connection, String, bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...framework.context import ADMIN, CUSTOMER, INTEGRATION, Context, Service
@@ -149,8 +149,12 @@ def _fits(value: int) -> bool:
     return -2 ** 31 <= value < 2 ** 31
 
 
+_CUSTOMER_BY_ID = _SELECT_CUSTOMER.where(customer_t.c.id == bindparam("id"))
+_ADDRESSES_OF_MANY = _ADDRESSES_OF.where(address_t.c.customer_id.in_(bindparam("ids", expanding=True)))
+
+
 def _row(conn: Connection, customer_id: int):
-    row = conn.execute(_SELECT_CUSTOMER.where(customer_t.c.id == customer_id)).first() if _fits(customer_id) else None
+    row = conn.execute(_CUSTOMER_BY_ID, {"id": customer_id}).first() if _fits(customer_id) else None
     if row is None:
         raise _not_found(customer_id)
     return row
@@ -159,7 +163,7 @@ def _row(conn: Connection, customer_id: int):
 def _addresses(conn: Connection, customer_ids: list[int]) -> dict[int, list]:
     out: dict[int, list] = {cid: [] for cid in customer_ids}
     if customer_ids:
-        for a in conn.execute(_ADDRESSES_OF.where(address_t.c.customer_id.in_(customer_ids))):
+        for a in conn.execute(_ADDRESSES_OF_MANY, {"ids": customer_ids}):
             out[a.customer_id].append(a)
     return out
 

@@ -11,13 +11,24 @@ import time
 from urllib.parse import parse_qsl
 
 import orjson
-from sqlalchemy import and_, select
+from sqlalchemy import and_, bindparam, select
 
 from ...framework.context import ADMIN, CUSTOMER, GUEST_CALLER, INTEGRATION, Caller
 from . import oauth, tokens
 from .tables import admin_role, admin_user, integration, oauth_nonce, oauth_token
 
 BEARER_PATH = "oauth/consumer/enable_integration_as_bearer"
+
+# built once: a statement object reused with bound values skips SQLAlchemy's per-call construction
+_TOKEN = (
+    select(oauth_token.c.user_type, oauth_token.c.user_id, oauth_token.c.expires_at, admin_user.c.is_active,
+           admin_role.c.resources)
+    .select_from(oauth_token
+                 .outerjoin(admin_user, and_(oauth_token.c.user_type == ADMIN, admin_user.c.user_id == oauth_token.c.user_id))
+                 .outerjoin(admin_role, admin_role.c.role_id == admin_user.c.role_id))
+    .where(oauth_token.c.jti_hash == bindparam("h")))
+_INTEGRATION = (select(integration.c.integration_id, integration.c.status, integration.c.resources)
+                .where(integration.c.token_hash == bindparam("h")))
 
 
 def resources_of(text: str) -> frozenset[str] | None:
@@ -31,11 +42,8 @@ class Authenticator:
     def __init__(self, settings):
         self.secret = settings.resolved_secret_key()
         self.trusted_proxy = settings.trusted_proxy
-        j = oauth_token
-        self._token_query = (
-            select(j.c.user_type, j.c.user_id, j.c.expires_at, admin_user.c.is_active, admin_role.c.resources)
-            .select_from(j.outerjoin(admin_user, and_(j.c.user_type == ADMIN, admin_user.c.user_id == j.c.user_id))
-                         .outerjoin(admin_role, admin_role.c.role_id == admin_user.c.role_id)))
+        self._verified: dict[str, dict | None] = {}  # token -> payload: a signature is checked once
+
 
     def caller(self, conn, header: str | None, method: str, scope: dict, headers: dict, config=None) -> Caller:
         if not header:
@@ -49,10 +57,10 @@ class Authenticator:
 
     def _bearer(self, conn, token: str, config) -> Caller:
         if token.count(".") == 2:
-            payload = tokens.decode(self.secret, token)
+            payload = self._payload(token)
             if payload is None:
                 return GUEST_CALLER
-            row = conn.execute(self._token_query.where(oauth_token.c.jti_hash == tokens.jti_hash(payload["jti"]))).first()
+            row = conn.execute(_TOKEN, {"h": tokens.jti_hash(payload["jti"])}).first()
             if row is None or row.user_id != payload["uid"] or row.user_type != payload["utypid"]:
                 return GUEST_CALLER
             if row.expires_at is not None and row.expires_at <= time.time():
@@ -63,11 +71,21 @@ class Authenticator:
                 return GUEST_CALLER
             return Caller(ADMIN, row.user_id, resources_of(row.resources))
         # an integration's access token used as a Bearer token
-        row = conn.execute(select(integration.c.integration_id, integration.c.status, integration.c.resources)
-                           .where(integration.c.token_hash == hashlib.sha256(token.encode()).hexdigest())).first()
-        if row is None or row.status != 1:
+        row = conn.execute(_INTEGRATION, {"h": hashlib.sha256(token.encode()).hexdigest()}).first()
+        if row is None or row.status != 1 or (config is not None and not config.flag(BEARER_PATH)):
             return GUEST_CALLER
-        return Caller(INTEGRATION, row.integration_id, resources_of(row.resources)) if config is None or config.flag(BEARER_PATH) else GUEST_CALLER
+        return Caller(INTEGRATION, row.integration_id, resources_of(row.resources))
+
+    def _payload(self, token: str) -> dict | None:
+        try:
+            return self._verified[token]
+        except KeyError:
+            pass
+        payload = tokens.decode(self.secret, token)
+        if len(self._verified) >= 10_000:
+            self._verified.clear()
+        self._verified[token] = payload
+        return payload
 
     def _oauth(self, conn, header: str, method: str, scope: dict, headers: dict) -> Caller:
         params = oauth.parse_header(header)
