@@ -299,6 +299,7 @@ class _DataObjectMeta(ModelMetaclass):
         cls.__readonly_keys__ = tuple(
             (k, f.name) for f in fields.values() if f.spec.readonly for k in {f.name, f.alias})
         cls.__nullable__ = frozenset(f.name for f in fields.values() if f.spec.nullable)
+        cls.__empty__ = {name: None for name in fields}
         cls._dump = None
         return cls
 
@@ -344,8 +345,19 @@ class DataObject(BaseModel, metaclass=_DataObjectMeta):
 
     @classmethod
     def of(cls, **values: Any):
-        """Build an instance from trusted values (service output), without validation."""
-        return cls.model_construct(**values)
+        """Build an instance from trusted values (service output), without validation.
+
+        The same as pydantic's ``model_construct`` for these all-optional models, without its
+        per-field default handling: this runs for every item of every list response."""
+        obj = cls.__new__(cls)
+        data = dict(cls.__empty__)
+        data.update(values)
+        setattr_ = object.__setattr__
+        setattr_(obj, "__dict__", data)
+        setattr_(obj, "__pydantic_fields_set__", set(values))
+        setattr_(obj, "__pydantic_extra__", None)
+        setattr_(obj, "__pydantic_private__", None)
+        return obj
 
     def dump(self) -> dict[str, Any]:
         return dumper(type(self))(self)

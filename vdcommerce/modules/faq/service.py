@@ -20,6 +20,7 @@ from sqlalchemy import (Boolean, Column, ColumnElement, Select, String, Table, b
 
 from ...framework.context import Context, Service
 from ...framework.data import DataObject
+from ...framework.db import Query
 from ...framework.exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
 from ...framework.search import SearchCriteria, SearchField, SearchLimits, search
 from .api import (CategoryInterface, CategorySearchResultsInterface, QuestionInterface, QuestionSearchResultsInterface,
@@ -164,8 +165,9 @@ class _Links:
     def __init__(self, owner: Column, target: Column, query: Select | None = None):
         self.owner, self.target = owner, target
         ids = bindparam("ids", expanding=True)
-        self.query = query if query is not None else select(owner, target)
-        self.query = self.query.where(owner.in_(ids)).order_by(owner, target)
+        base = query if query is not None else select(owner, target)
+        self.query = base.where(owner.in_(ids)).order_by(owner, target)
+        self.query_one = Query(base.where(owner == bindparam("owner_id")).order_by(target))
         self._delete = delete(owner.table).where(owner == bindparam("owner_id"))
         self._insert = insert(owner.table)
 
@@ -177,6 +179,8 @@ class _Links:
 
     def of(self, conn, ids: list[int]) -> dict[int, list]:
         """``{owner id: [linked values, ascending]}`` for every id, in one query."""
+        if len(ids) == 1:  # one record (get, save): the prepared statement
+            return {ids[0]: [self.value(row) for row in self.query_one.all(conn, owner_id=ids[0])]}
         out: dict[int, list] = {i: [] for i in ids}
         if ids:
             for row in conn.execute(self.query, {"ids": ids}):
@@ -363,6 +367,7 @@ class _Repository(Service):
             cls.defaults = _defaults(cls.table)
             cls._all = select(cls.table)
             cls._rows = cls._all.where(cls.pk.in_(bindparam("ids", expanding=True)))
+            cls._row = Query(cls._all.where(cls.pk == bindparam("record_id")))
             cls._insert = insert(cls.table)
             cls._update = update(cls.table).where(cls.pk == bindparam("record_id"))
             cls._delete = delete(cls.table).where(cls.pk == bindparam("record_id"))
@@ -399,7 +404,10 @@ class _Repository(Service):
     # --- reading and writing
 
     def _load(self, ids: list[int]) -> list[_Stored]:
-        rows = {r[0]: dict(r._mapping) for r in self.conn.execute(self._rows, {"ids": ids})}
+        if len(ids) == 1:
+            rows = {r[0]: r._asdict() for r in self._row.all(self.conn, record_id=ids[0])}
+        else:
+            rows = {r[0]: dict(r._mapping) for r in self.conn.execute(self._rows, {"ids": ids})}
         for i in ids:
             if i not in rows:
                 raise self.not_found(i)

@@ -13,6 +13,7 @@ from urllib.parse import parse_qsl
 import orjson
 from sqlalchemy import and_, bindparam, select
 
+from ...framework.db import Query
 from ...framework.context import ADMIN, CUSTOMER, GUEST_CALLER, INTEGRATION, Caller
 from . import oauth, tokens
 from .tables import admin_role, admin_user, integration, oauth_nonce, oauth_token
@@ -20,14 +21,14 @@ from .tables import admin_role, admin_user, integration, oauth_nonce, oauth_toke
 BEARER_PATH = "oauth/consumer/enable_integration_as_bearer"
 
 # built once: a statement object reused with bound values skips SQLAlchemy's per-call construction
-_TOKEN = (
+_TOKEN = Query(
     select(oauth_token.c.user_type, oauth_token.c.user_id, oauth_token.c.expires_at, admin_user.c.is_active,
            admin_role.c.resources)
     .select_from(oauth_token
                  .outerjoin(admin_user, and_(oauth_token.c.user_type == ADMIN, admin_user.c.user_id == oauth_token.c.user_id))
                  .outerjoin(admin_role, admin_role.c.role_id == admin_user.c.role_id))
     .where(oauth_token.c.jti_hash == bindparam("h")))
-_INTEGRATION = (select(integration.c.integration_id, integration.c.status, integration.c.resources)
+_INTEGRATION = Query(select(integration.c.integration_id, integration.c.status, integration.c.resources)
                 .where(integration.c.token_hash == bindparam("h")))
 
 
@@ -60,7 +61,7 @@ class Authenticator:
             payload = self._payload(token)
             if payload is None:
                 return GUEST_CALLER
-            row = conn.execute(_TOKEN, {"h": tokens.jti_hash(payload["jti"])}).first()
+            row = _TOKEN.first(conn, h=tokens.jti_hash(payload["jti"]))
             if row is None or row.user_id != payload["uid"] or row.user_type != payload["utypid"]:
                 return GUEST_CALLER
             if row.expires_at is not None and row.expires_at <= time.time():
@@ -71,7 +72,7 @@ class Authenticator:
                 return GUEST_CALLER
             return Caller(ADMIN, row.user_id, resources_of(row.resources))
         # an integration's access token used as a Bearer token
-        row = conn.execute(_INTEGRATION, {"h": hashlib.sha256(token.encode()).hexdigest()}).first()
+        row = _INTEGRATION.first(conn, h=hashlib.sha256(token.encode()).hexdigest())
         if row is None or row.status != 1 or (config is not None and not config.flag(BEARER_PATH)):
             return GUEST_CALLER
         return Caller(INTEGRATION, row.integration_id, resources_of(row.resources))
