@@ -39,7 +39,8 @@ def serve(host, port, workers, init) -> None:
     db.reset_engine()
     uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
                 loop="uvloop", http="httptools", access_log=s.env != "production", lifespan="on",
-                log_level="warning" if s.env == "production" else "info", server_header=False)
+                log_level="warning" if s.env == "production" else "info", server_header=False,
+                proxy_headers=False)  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
 
 
 def _first_start(host: str, port: int) -> None:

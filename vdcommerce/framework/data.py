@@ -367,7 +367,7 @@ class DataObject(BaseModel, metaclass=_DataObjectMeta):
 
 def _dt_text(v: Any) -> str:
     if isinstance(v, _dt.datetime):
-        return v.strftime("%Y-%m-%d %H:%M:%S")
+        return v.isoformat(" ", "seconds")
     if isinstance(v, _dt.date):
         return v.isoformat()
     return to_str(v)

@@ -6,6 +6,7 @@ transaction each (``transaction``).
 """
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 
 from sqlalchemy import Connection, Engine, MetaData, create_engine, event
@@ -38,7 +39,7 @@ def make_engine(url: str) -> Engine:
         @event.listens_for(engine, "begin")
         def _sqlite_begin(conn):
             # writers take the write lock up front, so two writers never deadlock on upgrade
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.info.get("write") else "BEGIN")
+            conn.connection.dbapi_connection.execute("BEGIN IMMEDIATE" if conn.info.get("write") else "BEGIN")
         return engine
     return create_engine(url, pool_size=8, max_overflow=16, pool_pre_ping=True)
 
@@ -54,18 +55,43 @@ def get_engine() -> Engine:
 def reset_engine() -> None:
     """Forget the engine (after fork, or when settings change in the CLI)."""
     global _engine
+    conn = getattr(_local, "conn", None)
+    if conn is not None:
+        conn.close()
+        _local.conn = None
     if _engine is not None:
         _engine.dispose(close=False)
     _engine = None
 
 
+_local = threading.local()
+
+
 @contextmanager
 def transaction(write: bool = True):
-    """One unit of work: commit on success, roll back on any error."""
-    with get_engine().connect() as conn:
+    """One unit of work: commit on success, roll back on any error.
+
+    A worker handles one request at a time, so each thread keeps one connection open across
+    units of work instead of taking it from the pool (and resetting it) every time. A unit of
+    work opened inside another one gets a connection of its own."""
+    kept = getattr(_local, "conn", None)
+    if kept is not None and (kept.closed or kept.invalidated):
+        kept.close()
+        kept = _local.conn = None
+    temporary = kept is not None and kept.in_transaction()
+    if temporary:
+        conn = get_engine().connect()
+    elif kept is None:
+        conn = _local.conn = get_engine().connect()
+    else:
+        conn = kept
+    try:
         conn.info["write"] = write
         with conn.begin():
             yield conn
+    finally:
+        if temporary:
+            conn.close()
 
 
 class Query:

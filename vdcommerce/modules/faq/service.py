@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, Mapping
 
 from sqlalchemy import (Boolean, Column, ColumnElement, Select, String, Table, bindparam, case, cast, delete, exists,
-                        false, func, insert, literal, select, update)
+                        false, func, insert, literal, select, union_all, update)
 
 from ...framework.context import Context, Service
 from ...framework.data import DataObject
@@ -171,6 +171,11 @@ class _Links:
         self._delete = delete(owner.table).where(owner == bindparam("owner_id"))
         self._insert = insert(owner.table)
 
+    def one_part(self, name: str) -> Select:
+        """This link set of one owner, as a part of the record's single link query."""
+        return select(literal(name).label("kind"), self.target.label("id"), literal(None, String).label("title")) \
+            .where(self.owner == bindparam("owner_id"))
+
     def value(self, row) -> Any:
         return row[1]
 
@@ -225,6 +230,11 @@ class _TagLinks(_Links):
         super().__init__(question_tag.c.question_id, question_tag.c.tag_id,
                          select(question_tag.c.question_id, tag_table.c.tag_id, tag_table.c.title)
                          .join(tag_table, tag_table.c.tag_id == question_tag.c.tag_id))
+
+    def one_part(self, name: str) -> Select:
+        return select(literal(name).label("kind"), tag_table.c.tag_id.label("id"), tag_table.c.title.label("title")) \
+            .join(tag_table, tag_table.c.tag_id == question_tag.c.tag_id) \
+            .where(question_tag.c.question_id == bindparam("owner_id"))
 
     def value(self, row) -> tuple[int, str]:
         return row[1], row[2]
@@ -368,6 +378,10 @@ class _Repository(Service):
             cls._all = select(cls.table)
             cls._rows = cls._all.where(cls.pk.in_(bindparam("ids", expanding=True)))
             cls._row = Query(cls._all.where(cls.pk == bindparam("record_id")))
+        if "links" in cls.__dict__:
+            # every link set of one record in one statement
+            parts = union_all(*(links.one_part(name) for name, links in cls.links.items())).subquery()
+            cls._links_one = Query(select(parts.c.kind, parts.c.id, parts.c.title).order_by(parts.c.kind, parts.c.id))
             cls._insert = insert(cls.table)
             cls._update = update(cls.table).where(cls.pk == bindparam("record_id"))
             cls._delete = delete(cls.table).where(cls.pk == bindparam("record_id"))
@@ -414,7 +428,13 @@ class _Repository(Service):
         return self._with_links([rows[i] for i in ids])
 
     def _with_links(self, rows: list[dict[str, Any]]) -> list[_Stored]:
-        """The records of these rows with their link sets: one query per link table for all of them."""
+        """The records of these rows with their link sets: one query per link table for all of them
+        (one query in all for a single record)."""
+        if len(rows) == 1:
+            sets = {name: [] for name in self.links}
+            for row in self._links_one.all(self.conn, owner_id=rows[0][self.pk.name]):
+                sets[row.kind].append(self.links[row.kind].value(row))
+            return [_Stored(rows[0], sets)]
         ids = [r[self.pk.name] for r in rows]
         sets = {name: links.of(self.conn, ids) for name, links in self.links.items()}
         return [_Stored(r, {name: by_id[r[self.pk.name]] for name, by_id in sets.items()}) for r in rows]

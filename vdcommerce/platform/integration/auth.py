@@ -6,6 +6,7 @@ ACL then decides (platform.md 4.4).
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 import hmac
 import time
 from urllib.parse import parse_qsl
@@ -32,6 +33,7 @@ _INTEGRATION = Query(select(integration.c.integration_id, integration.c.status, 
                 .where(integration.c.token_hash == bindparam("h")))
 
 
+@lru_cache(maxsize=1024)
 def resources_of(text: str) -> frozenset[str] | None:
     values = orjson.loads(text)
     if "Magento_Backend::all" in values:
