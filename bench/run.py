@@ -23,9 +23,10 @@ if __name__ == "__main__" and __package__ in (None, ""):  # `python bench/run.py
     try:
         import sqlalchemy  # noqa: F401
     except ImportError:  # not the project's virtualenv: use it
-        venv_python = os.path.join(_ROOT, ".venv", "bin", "python")
-        if os.path.exists(venv_python) and os.path.realpath(sys.executable) != os.path.realpath(venv_python):
-            os.execv(venv_python, [venv_python, "-m", "bench.run", *sys.argv[1:]])
+        venv = os.path.join(_ROOT, ".venv")
+        venv_python = os.path.join(venv, "bin", "python")
+        if os.path.exists(venv_python) and os.path.realpath(sys.prefix) != os.path.realpath(venv):
+            os.execv(venv_python, [venv_python, os.path.abspath(__file__), *sys.argv[1:]])
         raise
 
 import argparse  # noqa: E402
@@ -241,6 +242,7 @@ end
 
 function init(args)
   ok, bad, n, sample = 0, 0, 0, ""
+  tag = args[1] or ""
   math.randomseed(os.time() * 1000 + tid)
 end
 
@@ -294,7 +296,7 @@ def write_scripts(tmp: Path, token: str, rows: int, run_id: str) -> dict[tuple[s
             elif scenario == "get_list":
                 lines += ['wrk.method = "GET"', f"wrk.path = {lua_string(path)}"]
             else:
-                body_fmt = ('{"question":{"title":"How long does delivery to the islands take? (%s-%d-%d)",'
+                body_fmt = ('{"question":{"title":"How long does delivery to the islands take? (%s-%s-%d-%d)",'
                             '"email":"a@b.c","name":"Ana","stores":"1","status":0,"visibility":1}}')
                 lines += ['wrk.headers["Content-Type"] = "application/json"',
                           f"local path = {lua_string(path)}",
@@ -302,7 +304,7 @@ def write_scripts(tmp: Path, token: str, rows: int, run_id: str) -> dict[tuple[s
                           f"local run_id = {lua_string(run_id + '-' + target)}",
                           "function request()",
                           "  n = n + 1",
-                          "  return wrk.format(\"POST\", path, nil, string.format(fmt, run_id, tid, n))",
+                          "  return wrk.format(\"POST\", path, nil, string.format(fmt, run_id, tag, tid, n))",
                           "end"]
             p = tmp / f"{scenario}-{target}.lua"
             p.write_text("\n".join(lines) + "\n" + LUA_COMMON)
@@ -370,9 +372,9 @@ def parse_wrk(scenario: str, target: str, out: str) -> WrkResult:
 
 
 def run_wrk(url: str, script: Path, seconds: float, threads: int, connections: int, log: Path,
-            scenario: str, target: str) -> WrkResult:
+            scenario: str, target: str, tag: str = "run") -> WrkResult:
     cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--latency",
-           "--timeout", "5s", "-s", str(script), url]
+           "--timeout", "5s", "-s", str(script), url, "--", tag]
     try:
         res = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 60,
                              stdin=subprocess.DEVNULL)
@@ -507,6 +509,10 @@ def table_lines(rows: list[dict[str, Any]], markdown: bool) -> list[str]:
     return [fmt(head), fmt(["-" * w for w in widths])] + [fmt(b) for b in body]
 
 
+def _loadavg(values) -> str:
+    return "-" if not values else ", ".join(f"{v:.2f}" for v in values)
+
+
 def _hand_block(existing: str) -> str:
     if HAND_BEGIN in existing and HAND_END in existing:
         inner = existing.split(HAND_BEGIN, 1)[1].split(HAND_END, 1)[0].strip("\n")
@@ -581,9 +587,13 @@ def render_doc(report: dict[str, Any], existing: str) -> str:
         f"| SQLite | {m['sqlite']} (journal mode {d.get('journal_mode')}) |",
         f"| uvicorn / SQLAlchemy / orjson | {m['uvicorn']} / {m['sqlalchemy']} / {m['orjson']} |",
         f"| load generator | {m['wrk']} |",
+        f"| load average (1, 5, 15 min) at start / end | {_loadavg(m.get('load_average_at_start'))} / "
+        f"{_loadavg(m.get('load_average_at_end'))} |",
         "",
-        "wrk and the server share the machine's cores, so absolute figures are for comparing runs "
-        "on the same kind of machine; the ratio to the floor is the figure that travels.",
+        "wrk and the server share the machine's cores, and anything else running at the time "
+        "competes with both (see the load average), so absolute figures are for comparing runs on "
+        "the same kind of quiet machine; the ratio to the floor, measured seconds apart on the same "
+        "machine, is the figure that travels.",
         "",
         *table_lines(rows, markdown=True),
         "",
@@ -598,10 +608,12 @@ def render_doc(report: dict[str, Any], existing: str) -> str:
         lines.append(f"| {t['name']} | {_fmt(t['value'], '.2f')}{unit} | {floor_v} | {t['status']} |")
     lines += [
         "",
-        "Latencies are measured with a fixed number of connections, each sending its next request "
-        "as soon as the previous answer arrives, so on one worker the p50 is about "
-        f"{s['connections']} / req/s: a p99 target is a throughput target as well. The floor's "
-        "column shows what the same call costs with nothing but the SQL around it.",
+        f"wrk runs {s['connections']} connection(s), each sending its next request as soon as the "
+        "previous answer arrives. With one connection a request never waits for another, so p50 and "
+        "p99 are the time of one call (the 10 ms getList target is a per-call figure) and req/s is one "
+        "client's rate; `--connections 8` measures a saturated worker instead, where latency is "
+        "mostly queueing (about connections / throughput). The floor column shows what the same call "
+        "costs with nothing but the SQL around it.",
         "",
         "## Choices and why",
         "",
@@ -612,8 +624,8 @@ def render_doc(report: dict[str, Any], existing: str) -> str:
         "so the ratio isolates what the service's own code (routing, authentication, binding, "
         "validation, the data layer, serialisation) costs per call.",
         "- **wrk.** A C load generator with keep-alive connections and a latency histogram; its own "
-        "overhead per request is small next to a Python server's. One thread and 8 connections on a "
-        "2-core machine leave one core to the server, which is what one worker can use.",
+        "overhead per request is small next to a Python server's. One thread on a 2-core machine "
+        "leaves one core to the server, which is what one worker can use.",
         "- **One worker.** The per-worker figure is what scaling multiplies; SQLite serialises "
         "writers anyway.",
         f"- **{s['rows']:,} rows, random ids.** Enough rows that lookups go through real B-tree pages "
@@ -645,7 +657,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--rows", type=int, default=100_000, help="FAQ questions to load (default 100000)")
     ap.add_argument("--workers", type=int, default=1, help="server workers, service and floor (default 1)")
     ap.add_argument("--threads", type=int, default=1, help="wrk threads (default 1)")
-    ap.add_argument("--connections", type=int, default=8, help="wrk connections (default 8)")
+    ap.add_argument("--connections", type=int, default=1, help="wrk connections (default 1: latency without queueing)")
     ap.add_argument("--no-write", action="store_true", help="print only: leave results.json and docs alone")
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory (database, logs, scripts)")
     args = ap.parse_args(argv)
@@ -720,13 +732,13 @@ def main(argv: list[str] | None = None) -> int:
             for target, base in (("service", svc_base), ("floor", floor_base)):
                 script = scripts[(scenario, target)]
                 warm = run_wrk(base + "/", script, args.warmup, args.threads, args.connections, wrk_log,
-                               scenario, target)
+                               scenario, target, tag="warm")
                 if warm.failed:
                     results.append(warm)
                     print(f"bench: FAILED during warm-up: {warm.failure()}", flush=True)
                     continue
                 r = run_wrk(base + "/", script, args.duration, args.threads, args.connections, wrk_log,
-                            scenario, target)
+                            scenario, target, tag="measure")
                 results.append(r)
                 print(f"bench: {target:7} {SCENARIO_TITLES[scenario]:12} {r.rps:9,.0f} req/s  "
                       f"p50 {r.p50_ms:6.2f} ms  p99 {r.p99_ms:6.2f} ms"
@@ -746,6 +758,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             shutil.rmtree(tmp, ignore_errors=True)
 
+    machine["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     rows = build_summary(results)
     targets = evaluate_targets(rows)
     failures = [r.failure() for r in results if r.failed]
