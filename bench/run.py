@@ -543,7 +543,7 @@ def render_doc(report: dict[str, Any], existing: str) -> str:
         "",
         "Needs the project installed in `.venv` and `wrk` on the `PATH` (`apt-get install wrk`). A run:",
         "",
-        f"1. creates a fresh SQLite database in a temporary directory and runs `vdcommerce db upgrade`;",
+        "1. creates a fresh SQLite database in a temporary directory and runs `vdcommerce db upgrade`;",
         f"2. loads {s['rows']:,} FAQ questions (about 70 % with status 1, varied positions, all in store 1) "
         "with SQLAlchemy Core bulk inserts, and creates an admin user;",
         f"3. starts the service (`vdcommerce serve --workers {s['workers']}`, `VDC_ENV=production`) and the "

@@ -1,8 +1,6 @@
 """The project's Postman collections, run by newman against the live service (platform.md 10.3)."""
 import json
-import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 

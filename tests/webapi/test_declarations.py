@@ -8,7 +8,7 @@ import pytest
 from vdcommerce.framework.context import Service
 from vdcommerce.framework.data import DataObject
 from vdcommerce.webapi.acl import Acl
-from vdcommerce.webapi.declarations import DeclarationError, Package, discover_packages, load_packages, read_acl
+from vdcommerce.webapi.declarations import DeclarationError, Package, load_packages, read_acl
 from vdcommerce.webapi.routing import build_route_table
 
 

@@ -133,10 +133,9 @@ class Application:
             raise cannot_process()
         if method == "GET" and store_code == "all":
             raise WebapiException("Cannot perform GET operation with store code 'all'")
-        path_segments = [s for s in segments]
-        if path_segments and path_segments[-1] == "":
-            path_segments.pop()
-        if "" in path_segments:
+        if segments[-1] == "":  # one trailing slash is ignored
+            segments = segments[:-1]
+        if "" in segments:  # an empty inner segment matches nothing
             raise not_found_route()
 
         headers = headers_of(scope)
@@ -144,7 +143,7 @@ class Application:
         if accept and not _accepts_json(accept):
             raise WebapiException('Server cannot match any of the given Accept HTTP header media type(s) from the request: "%1" with media types from the config of response renderer.',
                                   [accept], status=406)
-        found = self.routes.match(method, path_segments)
+        found = self.routes.match(method, segments)
         if found is None:
             raise not_found_route()
         route, path_values = found

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..framework.context import Context
-from ..framework.data import DataObject, TypeSpec, camel, parse_type, snake
-from ..framework.exceptions import InputException, LocalizedException, NoSuchEntityException
+from ..framework.data import TypeSpec, camel, parse_type, snake
+from ..framework.exceptions import InputException, LocalizedException
 from .declarations import DeclarationError, RouteDecl
 
 # Placeholders of forced parameters (platform.md 2.4). Platform packages add theirs (``%cart_id%``).
