@@ -167,7 +167,6 @@ class _Links:
         ids = bindparam("ids", expanding=True)
         base = query if query is not None else select(owner, target)
         self.query = base.where(owner.in_(ids)).order_by(owner, target)
-        self.query_one = Query(base.where(owner == bindparam("owner_id")).order_by(target))
         self._delete = delete(owner.table).where(owner == bindparam("owner_id"))
         self._insert = insert(owner.table)
 
@@ -184,8 +183,6 @@ class _Links:
 
     def of(self, conn, ids: list[int]) -> dict[int, list]:
         """``{owner id: [linked values, ascending]}`` for every id, in one query."""
-        if len(ids) == 1:  # one record (get, save): the prepared statement
-            return {ids[0]: [self.value(row) for row in self.query_one.all(conn, owner_id=ids[0])]}
         out: dict[int, list] = {i: [] for i in ids}
         if ids:
             for row in conn.execute(self.query, {"ids": ids}):

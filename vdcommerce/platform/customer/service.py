@@ -144,17 +144,12 @@ def _not_found(customer_id: Any) -> NoSuchEntityException:
     return NoSuchEntityException.single_field("customerId", customer_id)
 
 
-def _fits(value: int) -> bool:
-    """Whether an integer from the client fits the 32-bit id columns."""
-    return -2 ** 31 <= value < 2 ** 31
-
-
 _CUSTOMER_BY_ID = _SELECT_CUSTOMER.where(customer_t.c.id == bindparam("id"))
 _ADDRESSES_OF_MANY = _ADDRESSES_OF.where(address_t.c.customer_id.in_(bindparam("ids", expanding=True)))
 
 
 def _row(conn: Connection, customer_id: int):
-    row = conn.execute(_CUSTOMER_BY_ID, {"id": customer_id}).first() if _fits(customer_id) else None
+    row = conn.execute(_CUSTOMER_BY_ID, {"id": customer_id}).first()
     if row is None:
         raise _not_found(customer_id)
     return row
@@ -318,7 +313,7 @@ class _Writer:
 
     def _exists(self, column, value: int) -> bool:
         """Whether a scope or group id the client names exists (0, the admin/guest one, does not count)."""
-        return value != 0 and _fits(value) and self.conn.execute(select(column).where(column == value)).first() is not None
+        return value != 0 and self.conn.execute(select(column).where(column == value)).first() is not None
 
     def _too_long(self, values: dict[str, Any], limits: dict[str, int]) -> None:
         for name, value in values.items():
@@ -352,7 +347,7 @@ class _Writer:
 
         store = None
         store_id = wanted.get("store_id", row.store_id if row else self.ctx.store_id)
-        if store_id and _fits(store_id):
+        if store_id:
             store = self.conn.execute(self._STORE.where(store_table.c.store_id == store_id)).first()
         if store is None or store.website_id != website_id:
             if "store_id" in wanted:
@@ -605,8 +600,6 @@ class AccountManagement(Service):
 
     def is_email_available(self, customer_email: str, website_id: int | None = None) -> bool:
         website = website_id if website_id is not None else _website_of(self.ctx)
-        if not _fits(website):
-            return True
         return self.conn.execute(select(customer_t.c.id).where(
             customer_t.c.email == customer_email.strip().lower(), customer_t.c.website_id == website)
             .limit(1)).first() is None
@@ -618,8 +611,6 @@ class AccountManagement(Service):
         if not _EMAIL.fullmatch(address):
             raise InputException.invalid_value("email", email)
         website = website_id if website_id is not None else _website_of(self.ctx)
-        if not _fits(website):
-            return True
         row = self.conn.execute(select(customer_t.c.id, customer_t.c.email, customer_t.c.firstname).where(
             customer_t.c.email == address, customer_t.c.website_id == website)).first()
         if row is None:

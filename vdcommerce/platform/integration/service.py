@@ -41,6 +41,13 @@ class _TokenIssuer(Service):
         return (int(cfg.number("oauth/authentication_lock/max_failures_count", None, 6)) if cfg else 6,
                 int(cfg.number("oauth/authentication_lock/timeout", None, 1800)) if cfg else 1800)
 
+    def _guard(self, username: str, password: str) -> None:
+        """Both credentials given, and the username not locked (a locked one fails like a wrong password)."""
+        _require_credentials(username, password)
+        if lockout.is_locked(self.conn, username, self.lock_type):
+            verify_dummy(password)
+            raise _sign_in_failed()
+
     def _fail(self, username: str) -> AuthenticationException:
         lockout.record_failure(self.conn, username, self.lock_type, *self._lock_settings())
         return _sign_in_failed()
@@ -67,10 +74,7 @@ class AdminTokenService(_TokenIssuer):
         return self._issue(ADMIN, row.user_id)
 
     def _check_credentials(self, username: str, password: str):
-        _require_credentials(username, password)
-        if lockout.is_locked(self.conn, username, self.lock_type):
-            verify_dummy(password)
-            raise _sign_in_failed()
+        self._guard(username, password)
         row = self.conn.execute(select(admin_user.c.user_id, admin_user.c.password, admin_user.c.is_active,
                                        admin_user.c.tfa_secret).where(admin_user.c.username == username)).first()
         if row is None:
@@ -111,10 +115,7 @@ class CustomerTokenService(_TokenIssuer):
     lock_type = lockout.LOCK_CUSTOMER
 
     def create_customer_access_token(self, username: str = "", password: str = "") -> str:
-        _require_credentials(username, password)
-        if lockout.is_locked(self.conn, username, self.lock_type):
-            verify_dummy(password)
-            raise _sign_in_failed()
+        self._guard(username, password)
         from ..customer.service import authenticate
         try:
             customer_id = authenticate(self.ctx, username, password)
