@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from sqlalchemy import Connection
 
@@ -63,3 +63,11 @@ class Service:
     def __init__(self, ctx: Context):
         self.ctx = ctx
         self.conn = ctx.conn
+
+
+# Placeholders of forced route parameters (platform.md 2.4): ``%name%`` -> its value for the request's
+# context. A package adds its own at import (the quote package adds ``%cart_id%``); a resolver may raise
+# a LocalizedException (a customer without a cart).
+PLACEHOLDERS: dict[str, Callable[[Context], Any]] = {
+    "%customer_id%": lambda ctx: ctx.caller.customer_id,
+}

@@ -2,7 +2,7 @@
 from alembic import context
 
 from vdcommerce.framework.db import metadata
-from vdcommerce.webapi.declarations import load_packages
+from vdcommerce.framework.packages import load_packages
 
 load_packages()  # every package declares its tables on the shared metadata
 

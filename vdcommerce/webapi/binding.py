@@ -8,17 +8,13 @@ from __future__ import annotations
 import inspect
 import typing
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from ..framework.context import Context
+from ..framework.context import PLACEHOLDERS, Context
 from ..framework.data import TypeSpec, camel, parse_type, snake
 from ..framework.exceptions import InputException, LocalizedException
 from .declarations import DeclarationError, RouteDecl
 
-# Placeholders of forced parameters (platform.md 2.4). Platform packages add theirs (``%cart_id%``).
-PLACEHOLDERS: dict[str, Callable[[Context], Any]] = {
-    "%customer_id%": lambda ctx: ctx.caller.customer_id,
-}
 
 
 @dataclass

@@ -6,48 +6,12 @@ same method and path (platform.md 1.4). A broken declaration raises ``Declaratio
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
-class DeclarationError(Exception):
-    """A module's declarations are wrong; the service refuses to start."""
-
-
-@dataclass
-class Package:
-    name: str            # vdcommerce.modules.faq
-    path: Path
-
-    @property
-    def short(self) -> str:
-        return self.name.rsplit(".", 1)[-1]
-
-    def etc(self, filename: str) -> Path | None:
-        p = self.path / "etc" / filename
-        return p if p.exists() else None
-
-
-def discover_packages() -> list[Package]:
-    found = []
-    for parent in ("vdcommerce.platform", "vdcommerce.modules"):
-        mod = importlib.import_module(parent)
-        for info in sorted(pkgutil.iter_modules(mod.__path__), key=lambda i: i.name):
-            if info.ispkg:
-                name = f"{parent}.{info.name}"
-                found.append(Package(name, Path(mod.__path__[0]) / info.name))
-    return found
-
-
-def load_packages() -> list[Package]:
-    """Import every package (which registers its services and tables) and return them."""
-    packages = discover_packages()
-    for p in packages:
-        importlib.import_module(p.name)
-    return packages
+from ..framework.packages import DeclarationError, Package, discover_packages, load_packages  # noqa: F401
+from ..framework.packages import parse_xml as _parse
 
 
 # --------------------------------------------------------------------------- webapi.xml

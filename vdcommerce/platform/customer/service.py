@@ -27,12 +27,13 @@ import re
 import secrets
 import smtplib
 from email.message import EmailMessage
-from typing import Any, Callable
+from typing import Any
 
 import orjson
 from sqlalchemy import Connection, String, bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ...framework import events
 from ...framework.context import ADMIN, CUSTOMER, INTEGRATION, Context, Service
 from ...framework.exceptions import (AuthenticationException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
@@ -64,9 +65,6 @@ MAX_PASSWORD_LENGTH = 256
 TEMPLATES = ("email_reset", "email_reminder")
 
 CustomerSearchResults = search_results_type(CustomerInterface, "Magento\\Customer\\Api\\Data\\CustomerSearchResultsInterface")
-
-#: called with (conn, customer_id) before a customer is deleted; other packages append (carts, ...)
-BEFORE_DELETE: list[Callable[[Connection, int], None]] = []
 
 _EMAIL = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
                     r"[A-Za-z]{2,63}")
@@ -557,6 +555,7 @@ class AccountManagement(Service):
         extra["confirmation"] = confirmation
         customer_id = _Writer(self.ctx).write(customer, extra)
         result = load_customer(self.ctx, customer_id)
+        events.dispatch(self.ctx, "customer_save_after", customer=result, is_new=True)
         if confirmation:
             _send_mail(result.email, "Please confirm your account",
                        f"Welcome, {result.firstname}.\n\nYour account confirmation key: {confirmation}\n")
@@ -653,12 +652,13 @@ class CustomerRepository(Service):
         customer_id = _Writer(self.ctx, row).write(customer, extra)
         if row is not None and "password_hash" in extra and extra["password_hash"] != row.password_hash:
             tokens.revoke(self.conn, CUSTOMER, customer_id)
-        return load_customer(self.ctx, customer_id)
+        result = load_customer(self.ctx, customer_id)
+        events.dispatch(self.ctx, "customer_save_after", customer=result, is_new=row is None)
+        return result
 
     def delete_by_id(self, customer_id: int) -> bool:
         row = _row(self.conn, customer_id)
-        for hook in BEFORE_DELETE:
-            hook(self.conn, row.id)
+        events.dispatch(self.ctx, "customer_delete_before", customer_id=row.id)
         tokens.revoke(self.conn, CUSTOMER, row.id)
         self.conn.execute(delete(address_t).where(address_t.c.customer_id == row.id))
         self.conn.execute(delete(customer_t).where(customer_t.c.id == row.id))

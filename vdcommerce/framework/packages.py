@@ -1,0 +1,76 @@
+"""The packages: the platform's (``vdcommerce/platform/*``), then the vendor modules' (``vdcommerce/modules/*``).
+
+Each package declares itself in its ``etc/`` folder (webapi.xml, acl.xml, config.xml, events.xml,
+sales.xml); importing it registers its services and tables. Whoever reads a declaration file gets the
+packages from here, in this order, and raises ``DeclarationError`` for a broken one (the service then
+refuses to start, naming the file).
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import pkgutil
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class DeclarationError(Exception):
+    """A package's declarations are wrong; the service refuses to start."""
+
+
+@dataclass
+class Package:
+    name: str            # vdcommerce.modules.faq
+    path: Path
+
+    @property
+    def short(self) -> str:
+        return self.name.rsplit(".", 1)[-1]
+
+    def etc(self, filename: str) -> Path | None:
+        p = self.path / "etc" / filename
+        return p if p.exists() else None
+
+
+def discover_packages() -> list[Package]:
+    found = []
+    for parent in ("vdcommerce.platform", "vdcommerce.modules"):
+        mod = importlib.import_module(parent)
+        for info in sorted(pkgutil.iter_modules(mod.__path__), key=lambda i: i.name):
+            if info.ispkg:
+                name = f"{parent}.{info.name}"
+                found.append(Package(name, Path(mod.__path__[0]) / info.name))
+    return found
+
+
+@functools.cache
+def _loaded() -> tuple[Package, ...]:
+    packages = discover_packages()
+    for p in packages:
+        importlib.import_module(p.name)
+    return tuple(packages)
+
+
+def load_packages() -> list[Package]:
+    """Import every package (which registers its services and tables) and return them."""
+    return list(_loaded())
+
+
+def parse_xml(path: Path) -> ET.Element:
+    try:
+        return ET.parse(path).getroot()
+    except ET.ParseError as e:
+        raise DeclarationError(f"{path}: not well-formed XML: {e}") from None
+
+
+def resolve(reference: str, where: str) -> object:
+    """``package.module:Name`` (the form declarations use for classes and functions) -> the object."""
+    module, _, attr = reference.partition(":")
+    try:
+        obj = importlib.import_module(module)
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError, ValueError) as e:
+        raise DeclarationError(f"{where}: cannot resolve {reference!r}: {e}") from None
+    return obj

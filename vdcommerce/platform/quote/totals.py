@@ -1,0 +1,206 @@
+"""The totals pipeline (platform.md 9.10): what collectors see, what they produce, and their order.
+
+A cart's totals are collected by an ordered list of collectors. Each package declares its collectors
+in its ``etc/sales.xml``, in the platform's form::
+
+    <config>
+        <section name="quote">
+            <group name="totals">
+                <item name="discount" instance="vdcommerce.platform.salesrule.totals:Discount" sort_order="400"/>
+            </group>
+        </section>
+    </config>
+
+The platform's own: ``subtotal`` 100 (quote), ``freeshipping`` 200 (salesrule), ``shipping`` 350
+(quote), ``discount`` 400 (salesrule), ``tax`` 450 (quote), ``grand_total`` 550 (quote). A module adds
+its collector with a sort order between 450 and 550 (store credit, reward points, fees, gift cards);
+its segment then appears before ``grand_total``. ``total_segments`` are the segments the collectors'
+``fetch`` return, in collector order.
+
+Amounts are ``Decimal``; each collector rounds what it produces to the cent with ``cents`` (half up, as
+the platform rounds prices), so sums of rounded parts stay exact.
+
+A collector is a class with a no-argument constructor and two methods::
+
+    class Collector:
+        code = "discount"
+        def collect(self, ctx: Context, quote: Quote, total: Total) -> None: ...
+        def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None: ...
+
+``collect`` reads the quote and what earlier collectors wrote into ``total`` and writes its own
+amounts; ``fetch`` answers the segment to show (or None). ``grand_total`` adds ``total.adjustments``
+(module amounts: negative lowers the grand total) to subtotal + shipping + discount + tax, never
+below 0. Placing an order copies ``total.adjustments`` and each item's ``extension`` onto the order,
+and raises ``sales_model_service_quote_submit_before`` (docs/events.md) for modules that keep more.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, Protocol
+
+from ...framework.context import Context
+from ...framework.packages import DeclarationError, load_packages, parse_xml, resolve
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+
+
+def cents(value: Decimal | int | float | str) -> Decimal:
+    """Round to the cent, half up (the platform's price rounding)."""
+    if not isinstance(value, Decimal):
+        value = Decimal(str(value))
+    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+@dataclass
+class Address:
+    """A cart address as collectors see it (shipping or billing)."""
+    country_id: str | None = None
+    region_id: int | None = None
+    region: str | None = None
+    region_code: str | None = None
+    postcode: str | None = None
+    city: str | None = None
+    street: list[str] = field(default_factory=list)
+    firstname: str | None = None
+    lastname: str | None = None
+    email: str | None = None
+    telephone: str | None = None
+    company: str | None = None
+    customer_address_id: int | None = None
+
+
+@dataclass
+class Item:
+    """One cart item: the product facts collectors need, and what they compute for it."""
+    item_id: int
+    product_id: int
+    sku: str
+    name: str
+    product_type: str                   # simple, virtual
+    qty: Decimal
+    price: Decimal                      # unit price
+    weight: Decimal | None = None
+    attribute_set_id: int = 4
+    category_ids: list[str] = field(default_factory=list)
+    custom_attributes: dict[str, Any] = field(default_factory=dict)   # product custom attributes by code
+    options: list[dict[str, Any]] = field(default_factory=list)      # chosen options (not priced)
+    # written by collectors
+    row_total: Decimal = ZERO
+    discount_amount: Decimal = ZERO     # positive
+    discount_percent: Decimal = ZERO
+    applied_rule_ids: list[int] = field(default_factory=list)
+    free_shipping: bool = False         # a rule made this item free to ship
+    extension: dict[str, Any] = field(default_factory=dict)          # module per-item data, copied to the order item
+
+    @property
+    def is_virtual(self) -> bool:
+        return self.product_type == "virtual"
+
+
+@dataclass
+class Quote:
+    """A cart as collectors see it. Collectors read it; only the quote package writes it."""
+    id: int
+    store_id: int
+    website_id: int
+    customer_id: int | None
+    customer_group_id: int              # 0 for guests
+    customer_email: str | None
+    coupon_code: str | None
+    items: list[Item]
+    shipping_address: Address | None
+    billing_address: Address | None
+    shipping_carrier_code: str | None   # flatrate
+    shipping_method_code: str | None    # flatrate
+    payment_method: str | None
+    extension: dict[str, Any] = field(default_factory=dict)          # module cart data (e.g. credit to use)
+
+    @property
+    def is_virtual(self) -> bool:
+        return bool(self.items) and all(i.is_virtual for i in self.items)
+
+    @property
+    def shipping_method(self) -> str | None:
+        if self.shipping_carrier_code and self.shipping_method_code:
+            return f"{self.shipping_carrier_code}_{self.shipping_method_code}"
+        return None
+
+
+@dataclass
+class Segment:
+    code: str
+    title: str | None
+    value: Decimal
+    area: str | None = None
+    extension_attributes: dict[str, Any] | None = None
+
+
+@dataclass
+class Total:
+    """What the collectors produce for one cart."""
+    subtotal: Decimal = ZERO
+    shipping_amount: Decimal = ZERO
+    shipping_discount_amount: Decimal = ZERO        # positive, part of discount_amount
+    discount_amount: Decimal = ZERO                 # negative or 0: items + shipping
+    tax_amount: Decimal = ZERO
+    grand_total: Decimal = ZERO
+    adjustments: dict[str, Decimal] = field(default_factory=dict)    # module amounts by collector code
+    shipping_carrier_title: str | None = None
+    shipping_method_title: str | None = None
+    free_shipping: bool = False                     # the whole shipment is free (a rule said so)
+    discount_descriptions: list[str] = field(default_factory=list)
+    applied_rule_ids: list[int] = field(default_factory=list)       # ascending when written to cart/order
+    coupon_code: str | None = None                  # the applied code; None when it was refused
+    coupon_refused: bool = False                    # a code was on the cart but no rule accepted it
+    extra: dict[str, Any] = field(default_factory=dict)             # scratch space shared between collectors
+
+    @property
+    def subtotal_with_discount(self) -> Decimal:
+        return self.subtotal - (-self.discount_amount - self.shipping_discount_amount)
+
+
+class Collector(Protocol):
+    code: str
+
+    def collect(self, ctx: Context, quote: Quote, total: Total) -> None: ...
+
+    def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None: ...
+
+
+@functools.cache
+def collectors() -> tuple[Collector, ...]:
+    """Every package's declared collectors, in ascending sort_order; read once per process."""
+    found: list[tuple[int, str, Collector]] = []
+    seen: dict[str, str] = {}
+    for package in load_packages():
+        path = package.etc("sales.xml")
+        if path is None:
+            continue
+        for item in parse_xml(path).findall("section[@name='quote']/group[@name='totals']/item"):
+            name, ref, order = item.get("name"), item.get("instance"), item.get("sort_order")
+            if not name or not ref or not (order or "").isdigit():
+                raise DeclarationError(f"{path}: totals item needs name, instance and a numeric sort_order")
+            if name in seen:
+                raise DeclarationError(f"{path}: totals collector {name} is already declared in {seen[name]}")
+            seen[name] = str(path)
+            cls = resolve(ref, f"{path}: totals item {name}")
+            found.append((int(order), name, cls()))
+    found.sort(key=lambda t: (t[0], t[1]))
+    return tuple(c for _, _, c in found)
+
+
+def collect(ctx: Context, quote: Quote) -> tuple[Total, list[Segment]]:
+    """Run the pipeline over a cart: its totals and its segments, in order."""
+    total = Total()
+    pipeline = collectors()
+    for c in pipeline:
+        c.collect(ctx, quote, total)
+    segments = []
+    for c in pipeline:
+        seg = c.fetch(ctx, quote, total)
+        if seg is not None:
+            segments.append(seg)
+    return total, segments
