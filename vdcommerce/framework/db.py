@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from contextlib import contextmanager
 
-from sqlalchemy import Connection, Engine, MetaData, create_engine, event
+from sqlalchemy import Connection, Engine, MetaData, Numeric, create_engine, event
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -94,6 +94,14 @@ def transaction(write: bool = True):
             conn.close()
 
 
+def _result_processor(type_, dialect):
+    """The column's result conversion. Numeric columns need none: psycopg returns ``Decimal`` for
+    NUMERIC itself, and SQLite's is taken as the type's own (float -> Decimal)."""
+    if isinstance(type_, Numeric) and dialect.name == "postgresql":
+        return None
+    return type_._cached_result_processor(dialect, None)
+
+
 class Query:
     """A SELECT built once, compiled once per database dialect, and run on the driver's cursor.
 
@@ -122,7 +130,7 @@ class Query:
             bind_procs = {k: v for k, v in bind_procs.items() if v is not None}
             order = tuple(compiled.positiontup) if dialect.positional else None
             columns = list(self.stmt.selected_columns)
-            procs = tuple(c.type._cached_result_processor(dialect, None) for c in columns)
+            procs = tuple(_result_processor(c.type, dialect) for c in columns)
             row = namedtuple("Row", [c.key for c in columns], rename=True)
             plan = (str(compiled), defaults, bind_procs, order, procs if any(procs) else None, row._make)
             self._plans[dialect.name] = plan

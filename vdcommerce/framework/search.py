@@ -100,6 +100,15 @@ class SearchLimits:
     default_page_size: int = 20
 
 
+def search_limits(ctx) -> SearchLimits:
+    """The input limits of platform.md 6.7 as configured for the request's store view."""
+    cfg, store_id = ctx.config, ctx.store_id
+    if cfg is None or not cfg.input_limits_enabled(store_id):
+        return SearchLimits()
+    return SearchLimits(True, int(cfg.number("webapi/validation/maximum_page_size", store_id, 300)),
+                        int(cfg.number("webapi/validation/default_page_size", store_id, 20)))
+
+
 @dataclass
 class SearchPage:
     rows: list

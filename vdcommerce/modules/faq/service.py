@@ -18,11 +18,11 @@ from typing import Any, Callable, Iterable, Mapping
 from sqlalchemy import (Boolean, Column, ColumnElement, Select, String, Table, bindparam, case, cast, delete, exists,
                         false, func, insert, literal, select, union_all, update)
 
-from ...framework.context import Context, Service
+from ...framework.context import Service
 from ...framework.data import DataObject
 from ...framework.db import Query
 from ...framework.exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
-from ...framework.search import SearchCriteria, SearchField, SearchLimits, search
+from ...framework.search import SearchCriteria, SearchField, search, search_limits
 from .api import (CategoryInterface, CategorySearchResultsInterface, QuestionInterface, QuestionSearchResultsInterface,
                   TagInterface, TagSearchResultsInterface)
 from .tables import category as category_table
@@ -145,16 +145,6 @@ def _saving(entity: str, entity_id: int | None):
             raise CouldNotSaveException(f"Unable to save new {entity}. Error: %1", [e.rendered()]) from None
         raise CouldNotSaveException(f"Unable to save {entity} with ID %1. Error: %2",
                                     [entity_id, e.rendered()]) from None
-
-
-def search_limits(ctx: Context) -> SearchLimits:
-    """The input limits of platform.md 6.7 as configured for the current store view."""
-    cfg, store_id = ctx.config, ctx.store_id
-    if cfg is None:
-        return SearchLimits()
-    return SearchLimits(enabled=cfg.input_limits_enabled(store_id),
-                        max_page_size=int(cfg.number("webapi/validation/maximum_page_size", store_id, 300)),
-                        default_page_size=int(cfg.number("webapi/validation/default_page_size", store_id, 20)))
 
 
 # --------------------------------------------------------------------------- link tables

@@ -38,7 +38,7 @@ from ...framework.context import ADMIN, CUSTOMER, INTEGRATION, Context, Service
 from ...framework.exceptions import (AuthenticationException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
 from ...framework.passwords import hash_password, verify_dummy, verify_password
-from ...framework.search import SearchCriteria, SearchField, SearchLimits, search, search_results_type
+from ...framework.search import SearchCriteria, SearchField, search, search_limits, search_results_type
 from ...settings import get_settings
 from ..integration import tokens
 from ..store.tables import store as store_table
@@ -636,7 +636,7 @@ class CustomerRepository(Service):
 
     def get_list(self, search_criteria: SearchCriteria) -> CustomerSearchResults:
         page = search(self.conn, _SELECT_CUSTOMER, search_criteria, SEARCH_FIELDS, customer_t.c.id,
-                      _limits(self.ctx))
+                      search_limits(self.ctx))
         addresses = _addresses(self.conn, [r.id for r in page.rows])
         show = _is_privileged(self.ctx)
         items = [_customer_out(r, addresses[r.id], show) for r in page.rows]
@@ -663,14 +663,6 @@ class CustomerRepository(Service):
         self.conn.execute(delete(address_t).where(address_t.c.customer_id == row.id))
         self.conn.execute(delete(customer_t).where(customer_t.c.id == row.id))
         return True
-
-
-def _limits(ctx: Context) -> SearchLimits:
-    cfg = ctx.config
-    if cfg is None or not cfg.input_limits_enabled(ctx.store_id):
-        return SearchLimits()
-    return SearchLimits(True, int(cfg.number("webapi/validation/maximum_page_size", ctx.store_id, 300)),
-                        int(cfg.number("webapi/validation/default_page_size", ctx.store_id, 20)))
 
 
 def email_exists(conn: Connection, email: str, website_id: int = 1) -> bool:
