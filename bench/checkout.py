@@ -1,0 +1,262 @@
+"""Benchmark the checkout: guest order placement end to end, and totals collection of a big cart.
+
+    .venv/bin/python -m bench.checkout            # full run (make bench)
+    .venv/bin/python -m bench.checkout --quick    # fewer orders and samples
+
+Steps: a fresh SQLite database; ``vdcommerce db upgrade``; an admin; the service (production
+settings, one worker) and the floor (``bench.floor``) on loopback ports. Over HTTP with the admin
+token: 50 products with ample stock and 5 active cart price rules without coupons (10 % off from a
+subtotal of 50, 2 off per unit in category 3, 15 off the cart, buy 2 get 1 on category 4, free
+shipping from 100). Then, with one keep-alive client (so every figure is a per-call latency, not
+queueing):
+
+- **place order**: N guest checkouts of one item, each the four calls a storefront makes
+  (create cart, add item, shipping information, payment information), every answer checked;
+  orders per second and p50/p95 of each call;
+- **totals, 50 items, 5 rules**: a guest cart with 50 different items, then repeated
+  ``POST .../totals-information`` (collects every total without saving) and ``PUT .../items/:id``
+  (changes a quantity: collects and saves); p50/p95;
+- **floor**: the same client against ``GET /floor/question`` of the bare ASGI app, the least a call
+  can cost on this server; every figure's *ratio to floor* is floor p50 / call p50.
+
+Writes ``bench/results-checkout.json`` and its section of docs/performance.md (between the markers
+below); any failed call fails the run (exit code 1) and leaves the page alone.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, PERFORMANCE_MD, ROOT, BenchError, Server, free_port,
+                       machine_info, run_cli, vdcommerce_bin, venv_bin)
+
+RESULTS_JSON = ROOT / "bench" / "results-checkout.json"
+BEGIN = "<!-- BEGIN checkout (written by bench/checkout.py) -->"
+END = "<!-- END checkout -->"
+
+ADDRESS = {"firstname": "Jane", "lastname": "Doe", "street": ["1 Main St"], "city": "Austin", "region_id": 57,
+           "region_code": "TX", "postcode": "78701", "country_id": "US", "telephone": "5125550100",
+           "email": "jane.doe@example.com"}
+COMBINE = "Magento\\SalesRule\\Model\\Rule\\Condition\\Combine"
+PRODUCT_COMBINE = "Magento\\SalesRule\\Model\\Rule\\Condition\\Product\\Combine"
+
+
+def _rule(name: str, sort_order: int, action: str, amount: float, conditions=(), actions=(), **extra) -> dict:
+    rule = {"name": name, "website_ids": [1], "customer_group_ids": [0, 1, 2, 3], "is_active": True,
+            "coupon_type": "NO_COUPON", "stop_rules_processing": False, "sort_order": sort_order,
+            "simple_action": action, "discount_amount": amount,
+            "condition": {"condition_type": COMBINE, "aggregator_type": "all", "value": "1",
+                          "conditions": list(conditions)},
+            "action_condition": {"condition_type": PRODUCT_COMBINE, "aggregator_type": "all", "value": "1",
+                                 "conditions": list(actions)}}
+    rule.update(extra)
+    return {"rule": rule}
+
+
+def _address(attr: str, op: str, value: str) -> dict:
+    return {"condition_type": "Magento\\SalesRule\\Model\\Rule\\Condition\\Address", "attribute_name": attr,
+            "operator": op, "value": value}
+
+
+def _product(attr: str, op: str, value: str) -> dict:
+    return {"condition_type": "Magento\\SalesRule\\Model\\Rule\\Condition\\Product", "attribute_name": attr,
+            "operator": op, "value": value}
+
+
+RULES = [
+    _rule("10% from 50", 10, "by_percent", 10, [_address("base_subtotal", ">=", "50")]),
+    _rule("2 off per unit, category 3", 20, "by_fixed", 2, actions=[_product("category_ids", "()", "3")]),
+    _rule("15 off the cart", 30, "cart_fixed", 15),
+    _rule("buy 2 get 1, category 4", 40, "buy_x_get_y", 1, actions=[_product("category_ids", "==", "4")],
+          discount_step=2),
+    _rule("free shipping from 100", 50, "by_percent", 0, [_address("base_subtotal", ">=", "100")],
+          simple_free_shipping="FREE_WITH_MATCHING_ITEMS"),
+]
+
+
+class Client:
+    """One keep-alive connection; every call is timed and its status checked."""
+
+    def __init__(self, base: str, token: str | None = None):
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self.http = httpx.Client(base_url=base, headers=headers, timeout=30)
+        self.samples: dict[str, list[float]] = {}
+
+    def call(self, label: str | None, method: str, path: str, body=None):
+        t0 = time.perf_counter()
+        r = self.http.request(method, path, json=body)
+        elapsed = time.perf_counter() - t0
+        if r.status_code != 200:
+            raise BenchError(f"{method} {path}: {r.status_code} {r.text[:300]}")
+        if label:
+            self.samples.setdefault(label, []).append(elapsed * 1000)
+        return r.json()
+
+
+def _stats(ms: list[float]) -> dict:
+    ms = sorted(ms)
+    pick = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
+    return {"n": len(ms), "p50_ms": round(statistics.median(ms), 3), "p95_ms": round(pick(0.95), 3),
+            "mean_ms": round(statistics.fmean(ms), 3)}
+
+
+def setup_catalog(admin: Client) -> list[str]:
+    skus = []
+    for i in range(50):
+        sku = f"BENCH-{i:02d}"
+        category = "3" if i % 2 == 0 else "4"
+        admin.call(None, "POST", "/rest/all/V1/products", {"product": {
+            "sku": sku, "name": f"Bench product {i}", "price": 10 + i, "weight": 1, "type_id": "simple",
+            "extension_attributes": {"stock_item": {"qty": 1_000_000, "is_in_stock": True}},
+            "custom_attributes": [{"attribute_code": "category_ids", "value": [category]}]}})
+        skus.append(sku)
+    for rule in RULES:
+        admin.call(None, "POST", "/rest/all/V1/salesRules", rule)
+    return skus
+
+
+def place_orders(guest: Client, sku: str, n: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(n):
+        cart = guest.call("create cart", "POST", "/rest/default/V1/guest-carts")
+        base = f"/rest/default/V1/guest-carts/{cart}"
+        guest.call("add item", "POST", base + "/items", {"cartItem": {"sku": sku, "qty": 1, "quote_id": cart}})
+        guest.call("shipping information", "POST", base + "/shipping-information", {"addressInformation": {
+            "shipping_address": ADDRESS, "billing_address": ADDRESS,
+            "shipping_carrier_code": "flatrate", "shipping_method_code": "flatrate"}})
+        order_id = guest.call("payment information", "POST", base + "/payment-information", {
+            "email": "jane.doe@example.com", "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS})
+        if not isinstance(order_id, int):
+            raise BenchError(f"payment-information answered {order_id!r}, not an order id")
+    return n / (time.perf_counter() - t0)
+
+
+def big_cart_totals(guest: Client, skus: list[str], samples: int) -> None:
+    cart = guest.call(None, "POST", "/rest/default/V1/guest-carts")
+    base = f"/rest/default/V1/guest-carts/{cart}"
+    items = [guest.call(None, "POST", base + "/items", {"cartItem": {"sku": s, "qty": 3, "quote_id": cart}})
+             for s in skus]
+    guest.call(None, "POST", base + "/shipping-information", {"addressInformation": {
+        "shipping_address": ADDRESS, "billing_address": ADDRESS,
+        "shipping_carrier_code": "flatrate", "shipping_method_code": "flatrate"}})
+    totals = guest.call(None, "GET", base + "/totals")
+    if len(totals["items"]) != 50 or totals["discount_amount"] >= 0:
+        raise BenchError(f"the 50-item cart's totals look wrong: {len(totals['items'])} items, "
+                         f"discount {totals['discount_amount']}")
+    body = {"addressInformation": {"address": ADDRESS, "shipping_carrier_code": "flatrate",
+                                   "shipping_method_code": "flatrate"}}
+    for i in range(samples):
+        guest.call("totals-information (50 items, 5 rules)", "POST", base + "/totals-information", body)
+        item = items[i % len(items)]
+        guest.call("update item qty (50 items, 5 rules)", "PUT", f"{base}/items/{item['item_id']}",
+                   {"cartItem": {"qty": 2 + i % 3, "quote_id": cart}})
+
+
+def render(report: dict) -> str:
+    m = report["machine"]
+    lines = [BEGIN, "", "## Checkout", "",
+             "Written by `bench/checkout.py` (part of `make bench`): guest order placement end to end and totals "
+             "collection of a 50-item cart under 5 active cart price rules, one keep-alive client against one "
+             "worker on SQLite, so each figure is the latency of one call. *Ratio to floor* is the floor's p50 "
+             "(`GET /floor/question` of the bare ASGI app, same client, same run) divided by the call's p50.", "",
+             f"{m['date']}, {m['cpu_model']}, {m['nproc']} cores, {report['orders']} orders, "
+             f"{report['samples']} totals samples.", "",
+             f"**Place-order throughput: {report['orders_per_s']:.1f} guest orders/s** (4 calls each, one client).",
+             "", "| call | p50 ms | p95 ms | ratio to floor |", "| --- | ---: | ---: | ---: |"]
+    floor = report["floor"]["p50_ms"]
+    for label, s in report["calls"].items():
+        lines.append(f"| {label} | {s['p50_ms']:.2f} | {s['p95_ms']:.2f} | {floor / s['p50_ms']:.2f} |")
+    lines += [f"| floor: `GET /floor/question` | {floor:.2f} | {report['floor']['p95_ms']:.2f} | 1.00 |", "", END]
+    return "\n".join(lines)
+
+
+def write_doc(section: str) -> None:
+    text = PERFORMANCE_MD.read_text() if PERFORMANCE_MD.exists() else "# Performance\n"
+    if BEGIN in text and END in text:
+        head, rest = text.split(BEGIN, 1)
+        text = head + section + rest.split(END, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    PERFORMANCE_MD.write_text(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="50 orders, 50 totals samples")
+    ap.add_argument("--orders", type=int, default=None)
+    ap.add_argument("--no-write", action="store_true", help="print only")
+    args = ap.parse_args(argv)
+    orders = args.orders or (50 if args.quick else 400)
+    samples = 50 if args.quick else 300
+
+    tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-checkout-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
+    env.update({"VDC_DATABASE_URL": f"sqlite:///{tmp / 'bench.db'}", "VDC_SECRET_KEY": secrets.token_urlsafe(48),
+                "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"),
+                "PYTHONUNBUFFERED": "1"})
+    log = tmp / "cli.log"
+    servers: list[Server] = []
+    keep = False
+    try:
+        run_cli(["db", "upgrade"], env, 300, log)
+        run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
+        port, floor_port = free_port(), free_port()
+        svc = Server("service", [str(vdcommerce_bin()), "serve", "--host", "127.0.0.1", "--port", str(port),
+                                 "--workers", "1"], port, tmp / "service.log")
+        floor = Server("floor", [str(venv_bin() / "python"), "-m", "bench.floor", "--host", "127.0.0.1",
+                                 "--port", str(floor_port), "--workers", "1"], floor_port, tmp / "floor.log")
+        servers += [svc, floor]
+        svc.start(env)
+        svc.wait_ready("/rest/V1/")
+        floor.start(env)
+        floor.wait_ready("/floor/question?questionId=1")
+        base = f"http://127.0.0.1:{port}"
+        token = httpx.post(base + "/rest/V1/integration/admin/token",
+                           json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()
+        admin = Client(base, token)
+        skus = setup_catalog(admin)
+        admin.call(None, "POST", "/rest/V1/vendor_faq/question", {"question": {"title": "floor row", "email": "a@b.c"}})
+        print(f"bench: 50 products and {len(RULES)} rules created; placing {orders} guest orders", flush=True)
+
+        guest = Client(base)
+        place_orders(guest, skus[0], max(5, orders // 10))  # warm-up
+        guest.samples.clear()
+        rate = place_orders(guest, skus[0], orders)
+        big_cart_totals(guest, skus, samples)
+        fl = Client(f"http://127.0.0.1:{floor_port}")
+        for _ in range(samples * 2):
+            fl.call("floor", "GET", "/floor/question?questionId=1")
+    except (BenchError, httpx.HTTPError) as exc:
+        print(f"\nbench: FAILED: {exc}", file=sys.stderr)
+        keep = True
+        return 1
+    finally:
+        for srv in reversed(servers):
+            srv.stop()
+        if keep:
+            print(f"bench: logs and database kept in {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    report = {"machine": machine_info(), "orders": orders, "samples": samples, "orders_per_s": round(rate, 2),
+              "calls": {k: _stats(v) for k, v in guest.samples.items()}, "floor": _stats(fl.samples["floor"])}
+    print(json.dumps(report["calls"], indent=1))
+    print(f"place order: {rate:.1f} orders/s; floor p50 {report['floor']['p50_ms']} ms")
+    if not args.no_write:
+        RESULTS_JSON.write_text(json.dumps(report, indent=2) + "\n")
+        write_doc(render(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
