@@ -1,0 +1,45 @@
+"""Order numbers under concurrency, and the demo orders (platform.md 9.0: a 9-digit counter per store view)."""
+from concurrent.futures import ThreadPoolExecutor
+
+from sales_helpers import order_body
+
+from conftest import Database, Server, unique
+
+
+def test_orders_placed_at_once_get_distinct_consecutive_numbers(tmp_path):
+    db = Database(tmp_path)
+    server = Server(tmp_path, db, workers=4)
+    try:
+        token = server.token()
+
+        def place(_):
+            with server.client(token, "all") as c:
+                r = c.post("/V1/orders", json=order_body([(unique("S-"), 1, 5)]))
+            assert r.status_code == 200, r.text
+            return r.json()["increment_id"]
+
+        with ThreadPoolExecutor(max_workers=12) as pool:
+            numbers = list(pool.map(place, range(36)))
+        assert sorted(numbers) == [f"{n:09d}" for n in range(1, 37)]
+    finally:
+        server.stop()
+        db.drop()
+
+
+def test_demo_orders_vary_in_state(server, admin):
+    server.cli("demo", "load")
+    r = admin.get("/V1/orders", params={
+        "searchCriteria[filter_groups][0][filters][0][field]": "customer_email",
+        "searchCriteria[filter_groups][0][filters][0][value]": "ana.silva@example.com,roni_cost@example.com,"
+                                                              "john.smith@example.com",
+        "searchCriteria[filter_groups][0][filters][0][condition_type]": "in"})
+    assert r.status_code == 200, r.text
+    demo = {o["customer_email"] + ":" + o["items"][0]["sku"]: o for o in r.json()["items"]}
+    states = {key: o["state"] for key, o in demo.items()}
+    assert states == {"ana.silva@example.com:MS-TEE-M": "new", "roni_cost@example.com:WS-HOODIE-M": "processing",
+                      "john.smith@example.com:24-WG085": "complete", "ana.silva@example.com:GIFT-CARD-50": "complete"}
+    tees = demo["ana.silva@example.com:MS-TEE-M"]
+    assert (tees["subtotal"], tees["shipping_amount"], tees["grand_total"]) == (90, 10, 100)
+    assert tees["shipping_description"] == "Flat Rate - Fixed"
+    roni = demo["roni_cost@example.com:WS-HOODIE-M"]
+    assert roni["customer_is_guest"] == 0 and roni["total_paid"] == roni["grand_total"]

@@ -1,0 +1,245 @@
+"""The order data objects (platform.md 9.14), fields in wire order."""
+from ...framework.data import DataObject
+from ...framework.search import search_results_type
+
+
+class OrderAddressInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderAddressInterface"):
+    entity_id: int | None
+    parent_id: int | None
+    address_type: str
+    firstname: str
+    lastname: str
+    street: list[str]
+    city: str
+    region: str | None
+    region_id: int | None
+    region_code: str | None
+    postcode: str | None
+    country_id: str
+    telephone: str
+    email: str | None
+    company: str | None
+    customer_address_id: int | None
+    quote_address_id: int | None
+
+
+class OrderPaymentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderPaymentInterface"):
+    entity_id: int | None
+    parent_id: int | None
+    method: str
+    amount_ordered: float | None
+    base_amount_ordered: float | None
+    amount_paid: float | None
+    base_amount_paid: float | None
+    amount_refunded: float | None
+    base_amount_refunded: float | None
+    po_number: str | None
+    additional_information: list[str] | None
+
+
+class OrderStatusHistoryInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderStatusHistoryInterface"):
+    entity_id: int | None
+    parent_id: int | None
+    comment: str
+    status: str | None
+    is_customer_notified: int | None
+    is_visible_on_front: int
+    entity_name: str | None
+    created_at: str | None
+
+
+class OrderItemExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderItemExtensionInterface"):
+    """Module per-item data (the cart item's ``extension``); no codes are declared by the platform."""
+
+
+class OrderItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderItemInterface"):
+    item_id: int | None
+    order_id: int | None
+    quote_item_id: int | None
+    product_id: int | None
+    sku: str
+    name: str | None
+    product_type: str | None
+    qty_ordered: float
+    qty_invoiced: float | None
+    qty_shipped: float | None
+    qty_refunded: float | None
+    qty_canceled: float | None
+    price: float
+    base_price: float | None
+    original_price: float | None
+    row_total: float | None
+    base_row_total: float | None
+    discount_amount: float | None
+    discount_percent: float | None
+    tax_amount: float | None
+    tax_percent: float | None
+    price_incl_tax: float | None
+    row_total_incl_tax: float | None
+    weight: float | None
+    applied_rule_ids: str | None
+    is_virtual: int | None
+    created_at: str | None
+    updated_at: str | None
+    extension_attributes: OrderItemExtensionInterface | None
+
+
+class TotalInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\TotalInterface"):
+    shipping_amount: float | None
+    base_shipping_amount: float | None
+    shipping_discount_amount: float | None
+    base_shipping_discount_amount: float | None
+    shipping_tax_amount: float | None
+    base_shipping_tax_amount: float | None
+    shipping_incl_tax: float | None
+    base_shipping_incl_tax: float | None
+
+
+class ShippingInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShippingInterface"):
+    address: OrderAddressInterface | None
+    method: str | None
+    total: TotalInterface | None
+
+
+class ShippingAssignmentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShippingAssignmentInterface"):
+    shipping: ShippingInterface | None
+    items: list[OrderItemInterface] | None
+
+
+class OrderExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderExtensionInterface"):
+    shipping_assignments: list[ShippingAssignmentInterface] | None
+
+
+class OrderInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderInterface"):
+    entity_id: int | None
+    increment_id: str | None
+    state: str | None
+    status: str | None
+    store_id: int | None
+    quote_id: int | None
+    customer_id: int | None
+    customer_email: str
+    customer_firstname: str | None
+    customer_lastname: str | None
+    customer_is_guest: int | None
+    customer_group_id: int | None
+    customer_note: str | None
+    created_at: str | None
+    updated_at: str | None
+    base_currency_code: str | None
+    order_currency_code: str | None
+    global_currency_code: str | None
+    store_currency_code: str | None
+    subtotal: float | None
+    base_subtotal: float | None
+    discount_amount: float | None
+    base_discount_amount: float | None
+    discount_description: str | None
+    coupon_code: str | None
+    applied_rule_ids: str | None
+    shipping_amount: float | None
+    base_shipping_amount: float | None
+    shipping_description: str | None
+    tax_amount: float | None
+    base_tax_amount: float | None
+    grand_total: float | None
+    base_grand_total: float | None
+    total_paid: float | None
+    total_invoiced: float | None
+    total_refunded: float | None
+    total_due: float | None
+    total_qty_ordered: float | None
+    total_item_count: int | None
+    weight: float | None
+    items: list[OrderItemInterface]
+    billing_address: OrderAddressInterface | None
+    payment: OrderPaymentInterface | None
+    status_histories: list[OrderStatusHistoryInterface] | None
+    extension_attributes: OrderExtensionInterface | None
+
+
+# --- invoice, shipment and credit memo creation (InvoiceOrderInterface, ShipOrderInterface, RefundOrderInterface)
+
+class InvoiceItemCreationInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceItemCreationInterface"):
+    order_item_id: int
+    qty: float
+
+
+class ShipmentItemCreationInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentItemCreationInterface"):
+    order_item_id: int
+    qty: float
+
+
+class CreditmemoItemCreationInterface(DataObject,
+                                      interface="Magento\\Sales\\Api\\Data\\CreditmemoItemCreationInterface"):
+    order_item_id: int
+    qty: float
+
+
+class InvoiceCommentCreationInterface(DataObject,
+                                      interface="Magento\\Sales\\Api\\Data\\InvoiceCommentCreationInterface"):
+    comment: str
+    is_visible_on_front: int | None
+
+
+class ShipmentCommentCreationInterface(DataObject,
+                                       interface="Magento\\Sales\\Api\\Data\\ShipmentCommentCreationInterface"):
+    comment: str
+    is_visible_on_front: int | None
+
+
+class CreditmemoCommentCreationInterface(DataObject,
+                                         interface="Magento\\Sales\\Api\\Data\\CreditmemoCommentCreationInterface"):
+    comment: str
+    is_visible_on_front: int | None
+
+
+class InvoiceCreationArgumentsExtensionInterface(
+        DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceCreationArgumentsExtensionInterface"):
+    pass
+
+
+class InvoiceCreationArgumentsInterface(DataObject,
+                                        interface="Magento\\Sales\\Api\\Data\\InvoiceCreationArgumentsInterface"):
+    extension_attributes: InvoiceCreationArgumentsExtensionInterface | None
+
+
+class ShipmentCreationArgumentsExtensionInterface(
+        DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentCreationArgumentsExtensionInterface"):
+    pass
+
+
+class ShipmentCreationArgumentsInterface(DataObject,
+                                         interface="Magento\\Sales\\Api\\Data\\ShipmentCreationArgumentsInterface"):
+    extension_attributes: ShipmentCreationArgumentsExtensionInterface | None
+
+
+class ShipmentTrackCreationInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentTrackCreationInterface"):
+    track_number: str
+    title: str | None
+    carrier_code: str | None
+
+
+class ShipmentPackageCreationInterface(DataObject,
+                                       interface="Magento\\Sales\\Api\\Data\\ShipmentPackageCreationInterface"):
+    """Packages are accepted and not kept (no carrier labels are printed)."""
+
+
+class CreditmemoCreationArgumentsExtensionInterface(
+        DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoCreationArgumentsExtensionInterface"):
+    return_to_stock_items: list[int] | None
+
+
+class CreditmemoCreationArgumentsInterface(DataObject,
+                                           interface="Magento\\Sales\\Api\\Data\\CreditmemoCreationArgumentsInterface"):
+    shipping_amount: float | None
+    adjustment_positive: float | None
+    adjustment_negative: float | None
+    extension_attributes: CreditmemoCreationArgumentsExtensionInterface | None
+
+
+OrderSearchResultInterface = search_results_type(OrderInterface, "Magento\\Sales\\Api\\Data\\OrderSearchResultInterface")
+OrderItemSearchResultInterface = search_results_type(
+    OrderItemInterface, "Magento\\Sales\\Api\\Data\\OrderItemSearchResultInterface")
+OrderStatusHistorySearchResultInterface = search_results_type(
+    OrderStatusHistoryInterface, "Magento\\Sales\\Api\\Data\\OrderStatusHistorySearchResultInterface")
