@@ -26,8 +26,20 @@ def test_orders_placed_at_once_get_distinct_consecutive_numbers(tmp_path):
         db.drop()
 
 
-def test_demo_orders_vary_in_state(server, admin):
-    server.cli("demo", "load")
+def test_demo_orders_vary_in_state(tmp_path):
+    # its own database: the demo data (active rules among it) must not change other tests' carts
+    db = Database(tmp_path)
+    server = Server(tmp_path, db)
+    try:
+        server.cli("demo", "load")
+        with server.client(server.token()) as admin:
+            _check_demo_orders(admin)
+    finally:
+        server.stop()
+        db.drop()
+
+
+def _check_demo_orders(admin):
     r = admin.get("/V1/orders", params={
         "searchCriteria[filter_groups][0][filters][0][field]": "customer_email",
         "searchCriteria[filter_groups][0][filters][0][value]": "ana.silva@example.com,roni_cost@example.com,"

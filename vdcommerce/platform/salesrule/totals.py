@@ -1,0 +1,60 @@
+"""The two totals collectors of cart price rules (quote/totals.py; declared in etc/sales.xml).
+
+``freeshipping`` (200) runs the rules over the items before shipping is priced, so carriers see item
+discounts and free-shipping flags; ``discount`` (400) adds the shipping part once the shipping amount
+is known and writes the cart-level results: the discount total, descriptions, applied rule ids, the
+coupon result and the ``discount`` segment.
+"""
+from __future__ import annotations
+
+from ...framework.context import Context
+from ..quote.totals import ZERO, Quote, Segment, Total
+from . import engine
+
+_OUTCOME = "salesrule"
+
+
+class FreeShipping:
+    code = "freeshipping"
+
+    def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
+        total.extra[_OUTCOME] = engine.evaluate(ctx, quote, total)
+
+    def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None:
+        return None
+
+
+class Discount:
+    code = "discount"
+
+    def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
+        outcome: engine.Outcome = total.extra.get(_OUTCOME) or engine.Outcome()
+        engine.shipping_discounts(outcome, total.shipping_amount)
+        # a rule applied when its action reached an item or it discounted the shipping
+        applied = [a for a in outcome.applied if a.touched or a.shipping_discount]
+        items_discount = sum((i.discount_amount for i in quote.items), ZERO)
+        shipping_discount = sum((a.shipping_discount for a in applied), ZERO)
+        total.shipping_discount_amount = shipping_discount
+        total.discount_amount = -(items_discount + shipping_discount)
+        total.applied_rule_ids = sorted({a.rule.rule_id for a in applied})
+        coupon_used = any(a.coupon for a in applied)
+        descriptions, breakdown = [], []
+        for a in applied:
+            amount = a.items_discount + a.shipping_discount
+            label = a.rule.label(quote.store_id)
+            if amount:
+                description = label or (outcome.coupon_code if a.coupon else None)
+                if description:
+                    descriptions.append(description)
+                breakdown.append((a.rule.rule_id, label or a.rule.name, amount))
+        total.discount_descriptions = descriptions
+        # per rule, in the order they ran: for modules that show a breakdown of the discount
+        total.extra["salesrule_discounts"] = breakdown
+        total.coupon_code = outcome.coupon_code if coupon_used else None
+        total.coupon_refused = outcome.coupon_code is not None and not coupon_used
+
+    def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None:
+        if not total.discount_amount:
+            return None
+        title = f"Discount ({', '.join(total.discount_descriptions)})" if total.discount_descriptions else "Discount"
+        return Segment("discount", title, total.discount_amount)
