@@ -30,6 +30,7 @@ test-postgresql: $(STAMP) $(NODE_STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run
+	$(BIN)/python -m bench.checkout
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

@@ -71,10 +71,13 @@ class MethodPlan:
                 last = path_params[-1]
                 fields = obj.spec.cls.fields()
                 id_field = snake(last) if snake(last) in fields else obj.spec.cls.__id_field__
-                if id_field not in fields:
+                if id_field in fields:
+                    self.put_target = (obj, id_field)
+                elif last not in self.by_name and snake(last) not in self.by_name:
                     raise DeclarationError(f"{where}: cannot tell which field of {obj.spec.typename} the path "
                                            f"parameter :{last} identifies (declare __id_field__)")
-                self.put_target = (obj, id_field)
+                # else: the object has no such field and the path value binds to the method
+                # parameter it names (``PUT /V1/carts/:cartId/order`` with a payment object, 2.5 step 3)
 
         self.forced: list[ForcedPlan] = []
         for fp in decl.params:

@@ -1,0 +1,63 @@
+"""Two buyers, one unit: exactly one order (platform.md 9.12 step 4), on a server with two workers."""
+import sys
+import threading
+from pathlib import Path
+
+import httpx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "quote"))
+
+from conftest import Database, Server  # noqa: E402
+from quote_helpers import ADDRESS, add, guest_cart, product, shipping_information  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def two_workers(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("race")
+    db = Database(tmp)
+    srv = Server(tmp, db, workers=2)
+    yield srv
+    srv.stop()
+    db.drop()
+
+
+def test_last_unit_goes_to_one_buyer(two_workers):
+    srv = two_workers
+    token = srv.token()
+    for round_ in range(3):
+        last = product(srv, token, qty=1)
+        clients = [srv.client() for _ in range(2)]
+        bases = []
+        for c in clients:
+            base = f"/V1/guest-carts/{guest_cart(c)}"
+            add(c, base, last["sku"], 1)
+            assert shipping_information(c, base).status_code == 200
+            bases.append(base)
+        barrier = threading.Barrier(2)
+        answers: list[httpx.Response] = [None, None]
+
+        def buy(i: int) -> None:
+            barrier.wait()
+            answers[i] = clients[i].post(f"{bases[i]}/payment-information", json={
+                "email": f"buyer{i}@example.com", "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS})
+
+        threads = [threading.Thread(target=buy, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        statuses = sorted(r.status_code for r in answers)
+        assert statuses == [200, 400], [r.text for r in answers]
+        refused = next(r for r in answers if r.status_code == 400)
+        assert refused.json() == {"message": "The requested qty is not available"}
+        with srv.client(token) as admin:
+            stock = admin.get(f"/V1/products/{last['sku']}").json()["extension_attributes"]["stock_item"]
+            assert stock["qty"] == 0 and stock["is_in_stock"] is False
+            orders = admin.get("/V1/orders", params={
+                "searchCriteria[filterGroups][0][filters][0][field]": "customer_email",
+                "searchCriteria[filterGroups][0][filters][0][value]": "buyer%",
+                "searchCriteria[filterGroups][0][filters][0][conditionType]": "like"}).json()
+            assert orders["total_count"] == round_ + 1
+        for c in clients:
+            c.close()

@@ -1,0 +1,71 @@
+"""Shared arrangements of the cart and checkout tests: products, carts, addresses."""
+from __future__ import annotations
+
+import httpx
+
+from conftest import unique
+
+ADDRESS = {"firstname": "Jane", "lastname": "Doe", "street": ["1 Main St"], "city": "Austin", "region_id": 57,
+           "region_code": "TX", "postcode": "78701", "country_id": "US", "telephone": "5125550100",
+           "email": "cart.buyer@example.com"}
+
+
+def product(server, admin_token: str, price: float = 45, qty: float = 100, type_id: str = "simple",
+            status: int = 1, **fields) -> dict:
+    """A product created through POST /rest/all/V1/products."""
+    body = {"sku": unique("sku-"), "name": "Sport Tee", "price": price, "status": status, "visibility": 4,
+            "type_id": type_id, "attribute_set_id": 4, "weight": 1,
+            "extension_attributes": {"stock_item": {"qty": qty, "is_in_stock": qty > 0}},
+            "custom_attributes": [{"attribute_code": "category_ids", "value": ["3"]}], **fields}
+    r = httpx.post(server.url + "/rest/all/V1/products", json={"product": body},
+                   headers={"Authorization": f"Bearer {admin_token}"})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def guest_cart(client: httpx.Client) -> str:
+    r = client.post("/V1/guest-carts")
+    assert r.status_code == 200, r.text
+    masked = r.json()
+    assert isinstance(masked, str) and len(masked) == 32 and masked.isalnum()
+    return masked
+
+
+def add(client: httpx.Client, base: str, sku: str, qty: float, **item) -> dict:
+    """Add an item on a cart route prefix (``/V1/guest-carts/<masked>`` or ``/V1/carts/mine``)."""
+    r = client.post(f"{base}/items", json={"cartItem": {"sku": sku, "qty": qty, **item}})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def shipping_information(client: httpx.Client, base: str, address: dict | None = None,
+                         carrier: str = "flatrate", method: str = "flatrate") -> httpx.Response:
+    address = address or ADDRESS
+    return client.post(f"{base}/shipping-information", json={"addressInformation": {
+        "shipping_address": address, "billing_address": address,
+        "shipping_carrier_code": carrier, "shipping_method_code": method}})
+
+
+def error(r: httpx.Response, status: int, message: str, parameters=None) -> None:
+    """Assert the platform error body (and the parameters when given)."""
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["message"] == message, body
+    if parameters is not None:
+        assert body.get("parameters") == parameters, body
+
+
+def coupon_rule(server, admin_token: str, code: str, percent: float = 10, **rule) -> int:
+    """A 10 %-off SPECIFIC_COUPON rule with one coupon, through the salesrule routes; answers the rule id."""
+    headers = {"Authorization": f"Bearer {admin_token}"}
+    body = {"name": f"{percent}% off", "store_labels": [{"store_id": 0, "store_label": f"Save {percent}%"}],
+            "website_ids": [1], "customer_group_ids": [0, 1], "is_active": True, "simple_action": "by_percent",
+            "discount_amount": percent, "coupon_type": "SPECIFIC_COUPON", "stop_rules_processing": False, **rule}
+    r = httpx.post(server.url + "/rest/all/V1/salesRules", json={"rule": body}, headers=headers)
+    assert r.status_code == 200, r.text
+    rule_id = r.json()["rule_id"]
+    r = httpx.post(server.url + "/rest/all/V1/coupons", json={"coupon": {"rule_id": rule_id, "code": code,
+                                                                         "is_primary": True, "times_used": 0}},
+                   headers=headers)
+    assert r.status_code == 200, r.text
+    return rule_id

@@ -1,0 +1,1 @@
+"""Payment methods: the registry of declared methods and the platform's five."""

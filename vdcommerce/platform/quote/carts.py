@@ -1,0 +1,275 @@
+"""The cart core: finding carts, loading them as the totals pipeline sees them, collecting and saving.
+
+Every service of the quote and checkout packages works on numeric cart ids through these functions;
+the guest services only translate the masked id first (``by_masked_id``).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import string
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+import orjson
+from sqlalchemy import bindparam, delete, insert, select, update
+
+from ...framework import events
+from ...framework.context import PLACEHOLDERS, Context
+from ...framework.db import Query
+from ...framework.exceptions import NoSuchEntityException
+from ..catalog.service import products_by_ids
+from . import addresses, totals
+from .api import (CartItemInterface, TotalSegmentInterface, TotalsInterface, TotalsItemInterface)
+from .tables import quote as quote_t
+from .tables import quote_address as address_t
+from .tables import quote_item as item_t
+from .tables import quote_payment as payment_t
+
+_ALPHABET = string.ascii_letters + string.digits
+NO_ACTIVE_CART = "Current customer does not have an active cart."
+
+_BY_ID = Query(select(quote_t).where(quote_t.c.id == bindparam("id")))
+_BY_MASK = Query(select(quote_t).where(quote_t.c.masked_id == bindparam("mask")))
+_ACTIVE_OF_CUSTOMER = Query(select(quote_t.c.id).where(quote_t.c.customer_id == bindparam("customer_id"),
+                                                       quote_t.c.is_active.is_(True)).order_by(quote_t.c.id.desc()))
+_ITEMS = Query(select(item_t).where(item_t.c.quote_id == bindparam("id")).order_by(item_t.c.item_id))
+_ADDRESSES = Query(select(address_t).where(address_t.c.quote_id == bindparam("id")))
+_PAYMENT = Query(select(payment_t).where(payment_t.c.quote_id == bindparam("id")))
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+
+
+def loads(text: str | None) -> Any:
+    return orjson.loads(text) if text else None
+
+
+def dumps(value: Any) -> str | None:
+    return orjson.dumps(value).decode() if value else None
+
+
+# --------------------------------------------------------------------------- finding carts
+
+def not_found(cart_id: Any) -> NoSuchEntityException:
+    return NoSuchEntityException.single_field("cartId", str(cart_id))
+
+
+def row_of(ctx: Context, cart_id: int):
+    """An active cart by numeric id; 404 ``cartId`` otherwise."""
+    row = _BY_ID.first(ctx.conn, id=cart_id)
+    if row is None or not row.is_active:
+        raise not_found(cart_id)
+    return row
+
+
+def by_masked_id(ctx: Context, masked_id: str):
+    """An active guest cart by masked id; 404 ``cartId`` (with the id as sent) otherwise."""
+    row = _BY_MASK.first(ctx.conn, mask=masked_id) if len(masked_id) == 32 else None
+    if row is None or not row.is_active or row.customer_id is not None:
+        raise not_found(masked_id)
+    return row
+
+
+def active_cart_id(ctx: Context, customer_id: int | None) -> int | None:
+    if customer_id is None:
+        return None
+    row = _ACTIVE_OF_CUSTOMER.first(ctx.conn, customer_id=customer_id)
+    return row.id if row is not None else None
+
+
+def _cart_id_placeholder(ctx: Context) -> int:
+    """``%cart_id%`` (platform.md 2.4): the calling customer's active cart."""
+    cart_id = active_cart_id(ctx, ctx.caller.customer_id)
+    if cart_id is None:
+        raise NoSuchEntityException(NO_ACTIVE_CART)
+    return cart_id
+
+
+PLACEHOLDERS["%cart_id%"] = _cart_id_placeholder
+
+
+# --------------------------------------------------------------------------- creating
+
+def create(ctx: Context, customer=None) -> int:
+    """A new active cart in the current store view (the default one under ``all``); a guest's gets a
+    masked id, a customer's takes the customer's group and names."""
+    store_id = ctx.store_id or 1
+    t = now()
+    values: dict[str, Any] = dict(store_id=store_id, created_at=t, updated_at=t, is_active=True, is_virtual=False,
+                                  items_count=0, items_qty=0, subtotal=0, subtotal_with_discount=0, grand_total=0,
+                                  customer_note_notify=True)
+    if customer is None:
+        values.update(masked_id="".join(secrets.choice(_ALPHABET) for _ in range(32)),
+                      customer_group_id=0, customer_is_guest=True)
+    else:
+        values.update(customer_fields(customer))
+    cart_id = ctx.conn.execute(insert(quote_t).values(**values).returning(quote_t.c.id)).scalar_one()
+    collect_and_save(ctx, cart_id)
+    return cart_id
+
+
+def customer_fields(customer) -> dict[str, Any]:
+    """The cart columns that come from its customer (customer.api.CustomerInterface)."""
+    return dict(customer_id=customer.id, customer_group_id=customer.group_id or 0, customer_is_guest=False,
+                customer_email=customer.email, customer_firstname=customer.firstname,
+                customer_lastname=customer.lastname)
+
+
+# --------------------------------------------------------------------------- loading
+
+class Loaded:
+    """A cart's rows: the cart, its items, its addresses (values by type) and its payment."""
+
+    def __init__(self, ctx: Context, row):
+        conn = ctx.conn
+        self.row = row
+        self.items = _ITEMS.all(conn, id=row.id)
+        self.addresses = {a.address_type: addresses.from_row(a) for a in _ADDRESSES.all(conn, id=row.id)}
+        self.payment = _PAYMENT.first(conn, id=row.id)
+
+    @property
+    def shipping(self) -> dict[str, Any] | None:
+        return self.addresses.get("shipping")
+
+    @property
+    def billing(self) -> dict[str, Any] | None:
+        return self.addresses.get("billing")
+
+
+def item_options(product_option: dict | None) -> list[dict[str, Any]]:
+    """The chosen options of an item (custom and configurable), as collectors and totals see them."""
+    ext = (product_option or {}).get("extension_attributes") or {}
+    return list(ext.get("custom_options") or []) + list(ext.get("configurable_item_options") or [])
+
+
+def pipeline_quote(ctx: Context, cart: Loaded, **overrides: Any) -> totals.Quote:
+    """The cart as collectors see it: item prices as stored, product facts (categories, attributes) as
+    the catalog has them now. ``overrides`` replace fields (an estimate's address, a method)."""
+    row = cart.row
+    facts = products_by_ids(ctx.conn, {i.product_id for i in cart.items}) if cart.items else {}
+    items = []
+    for r in cart.items:
+        f = facts.get(r.product_id)
+        items.append(totals.Item(
+            item_id=r.item_id, product_id=r.product_id, sku=r.sku, name=r.name or "", product_type=r.product_type,
+            qty=Decimal(r.qty), price=Decimal(r.price), weight=Decimal(r.weight) if r.weight is not None else None,
+            attribute_set_id=f.attribute_set_id if f else 4, category_ids=list(f.category_ids) if f else [],
+            custom_attributes=dict(f.custom_attributes) if f else {},
+            options=item_options(loads(r.product_option)), extension=loads(r.extension) or {}))
+    payment = cart.payment
+    values: dict[str, Any] = dict(
+        id=row.id, store_id=row.store_id, website_id=ctx.config.website_of.get(row.store_id, 1) if ctx.config else 1,
+        customer_id=row.customer_id, customer_group_id=row.customer_group_id, customer_email=row.customer_email,
+        coupon_code=row.coupon_code, items=items, shipping_address=addresses.for_totals(cart.shipping),
+        billing_address=addresses.for_totals(cart.billing), shipping_carrier_code=row.shipping_carrier_code,
+        shipping_method_code=row.shipping_method_code, payment_method=payment.method if payment else None,
+        extension=loads(row.extension) or {})
+    values.update(overrides)
+    return totals.Quote(**values)
+
+
+# --------------------------------------------------------------------------- totals
+
+def totals_object(quote: totals.Quote, total: totals.Total, segments: list[totals.Segment]) -> TotalsInterface:
+    """The totals object of platform.md 9.10: base amounts equal their twins, no tax."""
+    items = []
+    for i in quote.items:
+        items.append(TotalsItemInterface.of(
+            item_id=i.item_id, price=i.price, base_price=i.price, qty=i.qty, row_total=i.row_total,
+            base_row_total=i.row_total, row_total_with_discount=0, tax_amount=0, base_tax_amount=0, tax_percent=0,
+            discount_amount=i.discount_amount, base_discount_amount=i.discount_amount,
+            discount_percent=i.discount_percent, price_incl_tax=i.price, base_price_incl_tax=i.price,
+            row_total_incl_tax=i.row_total, base_row_total_incl_tax=i.row_total,
+            options=orjson.dumps(i.options).decode(), name=i.name))
+    segs = [TotalSegmentInterface.of(code=s.code, title=s.title, value=s.value, area=s.area,
+                                     extension_attributes=s.extension_attributes) for s in segments]
+    t = total
+    return TotalsInterface.of(
+        grand_total=t.grand_total, base_grand_total=t.grand_total, subtotal=t.subtotal, base_subtotal=t.subtotal,
+        discount_amount=t.discount_amount, base_discount_amount=t.discount_amount,
+        subtotal_with_discount=t.subtotal_with_discount, base_subtotal_with_discount=t.subtotal_with_discount,
+        shipping_amount=t.shipping_amount, base_shipping_amount=t.shipping_amount,
+        shipping_discount_amount=t.shipping_discount_amount, base_shipping_discount_amount=t.shipping_discount_amount,
+        tax_amount=t.tax_amount, base_tax_amount=t.tax_amount, shipping_tax_amount=0, base_shipping_tax_amount=0,
+        subtotal_incl_tax=t.subtotal, base_subtotal_incl_tax=t.subtotal, shipping_incl_tax=t.shipping_amount,
+        base_shipping_incl_tax=t.shipping_amount, base_currency_code="USD", quote_currency_code="USD",
+        coupon_code=t.coupon_code, items_qty=sum((i.qty for i in quote.items), Decimal(0)),
+        items=items, total_segments=segs)
+
+
+def stored_totals(row) -> TotalsInterface:
+    return TotalsInterface.of(**loads(row.totals))
+
+
+def save_collected(ctx: Context, quote: totals.Quote, total: totals.Total,
+                   segments: list[totals.Segment]) -> TotalsInterface:
+    """Keep a collection's results on the cart and tell the modules (``sales_quote_collect_totals_after``)."""
+    qty = sum((i.qty for i in quote.items), Decimal(0))
+    result = totals_object(quote, total, segments)
+    ctx.conn.execute(update(quote_t).where(quote_t.c.id == quote.id).values(
+        subtotal=total.subtotal, subtotal_with_discount=total.subtotal_with_discount, grand_total=total.grand_total,
+        applied_rule_ids=",".join(str(r) for r in sorted(total.applied_rule_ids)) or None,
+        totals=orjson.dumps(result.dump()).decode(),
+        items_count=len(quote.items), items_qty=qty, is_virtual=quote.is_virtual, updated_at=now()))
+    events.dispatch(ctx, "sales_quote_collect_totals_after", quote=quote, total=total)
+    return result
+
+
+class Collected(NamedTuple):
+    quote: totals.Quote
+    total: totals.Total
+    segments: list[totals.Segment]
+    totals: TotalsInterface
+
+
+def collect_and_save(ctx: Context, cart_id: int) -> Collected:
+    """Re-collect a cart after a change and store the results."""
+    quote = pipeline_quote(ctx, Loaded(ctx, _BY_ID.first(ctx.conn, id=cart_id)))
+    total, segments = totals.collect(ctx, quote)
+    return Collected(quote, total, segments, save_collected(ctx, quote, total, segments))
+
+
+# --------------------------------------------------------------------------- writing
+
+def save_address(ctx: Context, cart_id: int, kind: str, values: dict[str, Any]) -> int:
+    """Insert or replace the cart's shipping or billing address; answers its id."""
+    conn = ctx.conn
+    columns = addresses.to_columns({k: v for k, v in values.items() if k in addresses.FIELDS})
+    existing = conn.execute(select(address_t.c.id).where(address_t.c.quote_id == cart_id,
+                                                         address_t.c.address_type == kind)).scalar()
+    if existing is not None:
+        conn.execute(update(address_t).where(address_t.c.id == existing).values(**columns))
+        return existing
+    return conn.execute(insert(address_t).values(quote_id=cart_id, address_type=kind, **columns)
+                        .returning(address_t.c.id)).scalar_one()
+
+
+def save_payment(ctx: Context, cart_id: int, payment: dict[str, Any]) -> int:
+    """Store the cart's payment (method, po_number, additional_data); answers the payment id."""
+    conn = ctx.conn
+    values = dict(method=payment.get("method"), po_number=payment.get("po_number"),
+                  additional_data=dumps(payment.get("additional_data")))
+    existing = conn.execute(select(payment_t.c.payment_id).where(payment_t.c.quote_id == cart_id)).scalar()
+    if existing is not None:
+        conn.execute(update(payment_t).where(payment_t.c.payment_id == existing).values(**values))
+        return existing
+    return conn.execute(insert(payment_t).values(quote_id=cart_id, **values)
+                        .returning(payment_t.c.payment_id)).scalar_one()
+
+
+def set_fields(ctx: Context, cart_id: int, **values: Any) -> None:
+    ctx.conn.execute(update(quote_t).where(quote_t.c.id == cart_id).values(updated_at=now(), **values))
+
+
+def delete_item(ctx: Context, item_id: int) -> None:
+    ctx.conn.execute(delete(item_t).where(item_t.c.item_id == item_id))
+
+
+# --------------------------------------------------------------------------- output
+
+def item_out(r, cart_id: int) -> CartItemInterface:
+    return CartItemInterface.of(item_id=r.item_id, sku=r.sku, qty=Decimal(r.qty), name=r.name, price=r.price,
+                                product_type=r.product_type, quote_id=str(cart_id),
+                                product_option=loads(r.product_option))

@@ -1,0 +1,1 @@
+"""Shipping carriers: the registry of declared carriers and the platform's flatrate and freeshipping."""
