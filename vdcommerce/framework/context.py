@@ -41,6 +41,10 @@ class Context:
         value = self.config.get(path, self.store_id) if self.config else None
         return default if value is None else value
 
+    def config_flag(self, path: str) -> bool:
+        """A yes/no configuration path for the current store view."""
+        return self.config.flag(path, self.store_id) if self.config else False
+
 
 class Service:
     """Base of every service class bound to routes.

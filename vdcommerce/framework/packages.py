@@ -74,3 +74,37 @@ def resolve(reference: str, where: str) -> object:
     except (ImportError, AttributeError, ValueError) as e:
         raise DeclarationError(f"{where}: cannot resolve {reference!r}: {e}") from None
     return obj
+
+
+# --------------------------------------------------------------------------- config.xml
+
+def read_config_defaults(packages: list[Package]) -> dict[str, str]:
+    """``<config><default><section><group><field>value`` -> {"section/group/field": "value"}."""
+    values: dict[str, str] = {}
+    for package in packages:
+        path = package.etc("config.xml")
+        if path is None:
+            continue
+        default = parse_xml(path).find("default")
+        if default is None:
+            continue
+        for section in default:
+            for group in section:
+                for fld in group:
+                    values[f"{section.tag}/{group.tag}/{fld.tag}"] = (fld.text or "").strip()
+    return values
+
+
+@functools.cache
+def declared_models(section: str) -> dict[str, object]:
+    """Instances of the classes declared as ``<section>/<code>/model`` in the packages' config.xml
+    defaults (carriers, payment methods: the platform's way of declaring them), by code, in
+    declaration order; built once per process. Each instance gets its ``code``."""
+    found: dict[str, object] = {}
+    for path, ref in read_config_defaults(load_packages()).items():
+        top, code, key = path.split("/")
+        if top == section and key == "model":
+            instance = resolve(ref, f"{path}")()
+            instance.code = code
+            found[code] = instance
+    return found

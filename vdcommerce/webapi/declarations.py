@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..framework.packages import DeclarationError, Package, discover_packages, load_packages  # noqa: F401
+from ..framework.packages import read_config_defaults  # noqa: F401
 from ..framework.packages import parse_xml as _parse
 
 
@@ -34,13 +35,6 @@ class RouteDecl:
     secure: bool = False
     input_array_limit: int | None = None
     source: str = ""
-
-
-def _parse(path: Path) -> ET.Element:
-    try:
-        return ET.parse(path).getroot()
-    except ET.ParseError as e:
-        raise DeclarationError(f"{path}: not well-formed XML: {e}") from None
 
 
 def read_routes(package: Package) -> list[RouteDecl]:
@@ -115,22 +109,3 @@ def read_acl(packages: list[Package]) -> dict[str, AclNode]:
         for el in top.findall("resource"):
             walk(el, None, path)
     return nodes
-
-
-# --------------------------------------------------------------------------- config.xml
-
-def read_config_defaults(packages: list[Package]) -> dict[str, str]:
-    """``<config><default><section><group><field>value`` -> {"section/group/field": "value"}."""
-    values: dict[str, str] = {}
-    for package in packages:
-        path = package.etc("config.xml")
-        if path is None:
-            continue
-        default = _parse(path).find("default")
-        if default is None:
-            continue
-        for section in default:
-            for group in section:
-                for fld in group:
-                    values[f"{section.tag}/{group.tag}/{fld.tag}"] = (fld.text or "").strip()
-    return values

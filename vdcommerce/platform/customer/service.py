@@ -127,10 +127,6 @@ def _dumps(value: Any) -> str | None:
     return orjson.dumps(value).decode() if value else None
 
 
-def _flag(ctx: Context, path: str) -> bool:
-    return str(ctx.config_value(path, "0")).strip().lower() in ("1", "true", "yes", "on")
-
-
 def _number(ctx: Context, path: str, default: int) -> int:
     try:
         return int(float(ctx.config_value(path, default)))
@@ -534,7 +530,7 @@ def authenticate(ctx: Context, email: str, password: str) -> int:
         raise AuthenticationException(SIGN_IN_FAILED)
     if not password or not verify_password(row.password_hash, password):
         raise AuthenticationException(SIGN_IN_FAILED)
-    if row.confirmation and _flag(ctx, CONFIRM):
+    if row.confirmation and ctx.config_flag(CONFIRM):
         raise AuthenticationException(NOT_CONFIRMED)
     return row.id
 
@@ -551,7 +547,7 @@ class AccountManagement(Service):
         if password is not None:
             check_password(self.ctx, password, customer.email)
             extra["password_hash"] = hash_password(password)
-        confirmation = secrets.token_hex(16) if _flag(self.ctx, CONFIRM) else None
+        confirmation = secrets.token_hex(16) if self.ctx.config_flag(CONFIRM) else None
         extra["confirmation"] = confirmation
         customer_id = _Writer(self.ctx).write(customer, extra)
         result = load_customer(self.ctx, customer_id)

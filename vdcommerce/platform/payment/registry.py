@@ -13,12 +13,10 @@ configuration.
 """
 from __future__ import annotations
 
-import functools
 from typing import Any, Protocol
 
 from ...framework.context import Context
-from ...framework.packages import load_packages, resolve
-from ...webapi.declarations import read_config_defaults
+from ...framework.packages import declared_models
 from ..quote.totals import Quote, Total
 
 
@@ -32,17 +30,9 @@ class Method(Protocol):
         """Refuse incomplete payment data (``{"method", "po_number", "additional_data"}``) with a 400."""
 
 
-@functools.cache
 def methods() -> dict[str, Method]:
-    """Declared methods by code, in declaration order; read once per process."""
-    found: dict[str, Method] = {}
-    for path, ref in read_config_defaults(load_packages()).items():
-        section, code, key = path.split("/")
-        if section == "payment" and key == "model":
-            method = resolve(ref, f"payment/{code}/model")()
-            method.code = code
-            found[code] = method
-    return found
+    """Declared methods by code, in declaration order."""
+    return declared_models("payment")
 
 
 def title(ctx: Context, code: str) -> str:
@@ -53,7 +43,6 @@ def available(ctx: Context, quote: Quote, total: Total) -> list[str]:
     """Codes of the methods the cart can be paid with, in declaration order."""
     out = []
     for code, method in methods().items():
-        active = str(ctx.config_value(f"payment/{code}/active", "0")).strip().lower() in ("1", "true", "yes", "on")
-        if active and method.is_available(ctx, quote, total):
+        if ctx.config_flag(f"payment/{code}/active") and method.is_available(ctx, quote, total):
             out.append(code)
     return out

@@ -13,14 +13,12 @@ renames it or changes its price per scope.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Protocol
 
 from ...framework.context import Context
-from ...framework.packages import load_packages, resolve
-from ...webapi.declarations import read_config_defaults
+from ...framework.packages import declared_models
 from ..quote.totals import Address, Quote, Total
 
 
@@ -42,28 +40,16 @@ class Carrier(Protocol):
         """The methods offered for the cart's items shipped to ``address`` (the carrier is active)."""
 
 
-@functools.cache
 def carriers() -> dict[str, Carrier]:
-    """Declared carriers by code, in the order the packages declare them; read once per process."""
-    found: dict[str, Carrier] = {}
-    for path, ref in read_config_defaults(load_packages()).items():
-        section, code, key = path.split("/")
-        if section == "carriers" and key == "model":
-            carrier = resolve(ref, f"carriers/{code}/model")()
-            carrier.code = code
-            found[code] = carrier
-    return found
-
-
-def is_on(ctx: Context, path: str) -> bool:
-    return str(ctx.config_value(path, "0")).strip().lower() in ("1", "true", "yes", "on")
+    """Declared carriers by code, in the order the packages declare them."""
+    return declared_models("carriers")
 
 
 def rates(ctx: Context, quote: Quote, total: Total, address: Address) -> list[Rate]:
     """Every active carrier's methods for this cart and address, cheapest first."""
     found: list[Rate] = []
     for code, carrier in carriers().items():
-        if is_on(ctx, f"carriers/{code}/active"):
+        if ctx.config_flag(f"carriers/{code}/active"):
             found.extend(carrier.rates(ctx, quote, total, address))
     found.sort(key=lambda r: r.amount)   # stable: equal prices keep the declaration order
     return found
