@@ -30,17 +30,23 @@ def main() -> None:
 @click.option("--workers", type=int, default=None, help="Worker processes (VDC_WORKERS, default 1).")
 @click.option("--init", is_flag=True, help="First-start set-up: migrate, load demo data once, ensure an admin account and print it.")
 def serve(host, port, workers, init) -> None:
-    """Serve the REST API."""
+    """Serve the REST API, with VDC_QUEUE_CONSUMERS consumers of async operations beside it."""
     import uvicorn
+
+    from .queue.consumer import Consumers
     s = get_settings()
     host, port, workers = host or s.host, port or s.port, workers or s.workers
     if init:
         _first_start(host, port)
     db.reset_engine()
-    uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
-                loop="uvloop", http="httptools", access_log=s.env != "production", lifespan="on",
-                log_level="warning" if s.env == "production" else "info", server_header=False,
-                proxy_headers=False)  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
+    consumers = Consumers(s.queue_consumers).start()
+    try:
+        uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
+                    loop="uvloop", http="httptools", access_log=s.env != "production", lifespan="on",
+                    log_level="warning" if s.env == "production" else "info", server_header=False,
+                    proxy_headers=False)  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
+    finally:
+        consumers.stop()
 
 
 def _first_start(host: str, port: int) -> None:
@@ -70,6 +76,43 @@ def _first_start(host: str, port: int) -> None:
          -d '{{"username":"{c['username']}","password":"{c['password']}"}}'
   Then:  curl -s '{url}/rest/V1/vendor_faq/question/all?searchCriteria[pageSize]=5' -H "Authorization: Bearer $TOKEN"
 """)
+
+
+# --------------------------------------------------------------------------- queue
+
+@main.group()
+def queue() -> None:
+    """The queue of async and bulk operations (VDC_QUEUE_BACKEND: db or amqp)."""
+
+
+@queue.command("consume")
+@click.option("--topic", "topics", multiple=True, help="Consume only this topic (repeat); default: every async "
+                                                        "topic (the consumer async.operations.all).")
+@click.option("--max-messages", type=int, default=None, help="Stop after this many messages.")
+def queue_consume(topics, max_messages) -> None:
+    """Run queued operations until stopped (SIGTERM/SIGINT). Several consumers may run at once."""
+    import logging
+
+    from .queue.consumer import consume
+    logging.basicConfig(level=logging.INFO if get_settings().env != "production" else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    try:
+        handled = consume(list(topics), max_messages)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(f"{handled} message(s) handled.")
+
+
+@queue.command("topics")
+def queue_topics() -> None:
+    """Every async topic (one per POST/PUT/DELETE admin route's Interface::method and HTTP method)."""
+    from .webapi.acl import Acl
+    from .webapi.bulk import offered, topic_of
+    from .webapi.declarations import load_packages, read_acl
+    from .webapi.routing import build_route_table
+    packages = load_packages()
+    for topic in sorted({topic_of(r) for r in build_route_table(packages, Acl(read_acl(packages))) if offered(r)}):
+        click.echo(topic)
 
 
 # --------------------------------------------------------------------------- db

@@ -36,6 +36,22 @@ class Settings(BaseSettings):
     smtp_sender: str = Field("shop@example.com", description="From address of e-mail.")
     password_hash_time_cost: int = Field(2, description="Argon2id time cost for password hashes.")
     password_hash_memory_kib: int = Field(19456, description="Argon2id memory cost (KiB) for password hashes.")
+    queue_backend: str = Field("db", description="Queue of async and bulk operations: `db` (messages in the service's "
+                                                 "database) or `amqp` (a RabbitMQ broker at `VDC_AMQP_URL`).")
+    amqp_url: str = Field("amqp://guest:guest@127.0.0.1:5672/%2F", description="AMQP broker URL (pika URL form), "
+                                                                              "for `VDC_QUEUE_BACKEND=amqp`.")
+    amqp_prefix: str = Field("", description="Prefix of the AMQP exchange (`<prefix>magento`) and queue names "
+                                             "(`<prefix><topic>`), to keep several installations apart on one broker.")
+    queue_consumers: int = Field(1, description="Consumer processes (`queue consume`) that `serve` runs beside the web "
+                                                "server; 0: none (run `vdcommerce queue consume` yourself).")
+    queue_retry_limit: int = Field(5, description="Attempts of an operation whose failures are temporary (lock "
+                                                  "timeout, lost connection) before it fails for good (status 3).")
+    queue_lease_seconds: float = Field(60.0, description="Database queue: how long a consumer's claim on a message "
+                                                         "lasts; a claim of a consumer that died is free after it.")
+    queue_poll_seconds: float = Field(0.2, description="Database queue: pause of an idle consumer between looks at "
+                                                       "the queue.")
+    queue_batch: int = Field(10, description="Messages a consumer claims at once (database queue) or has "
+                                             "unacknowledged (AMQP prefetch).")
 
     def resolved_database_url(self) -> str:
         if self.database_url:

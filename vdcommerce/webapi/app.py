@@ -49,6 +49,8 @@ class Application:
         self.debug = self.settings.debug
         from .schema import SchemaProcessor
         self.schema = SchemaProcessor(self)
+        from .bulk import BulkProcessor
+        self.bulk = BulkProcessor(self)
 
     # ------------------------------------------------------------------ ASGI
 
@@ -126,9 +128,8 @@ class Application:
             if method != "GET":
                 raise cannot_process()
             return self.schema.answer(scope, store_code, headers_of(scope))
-        if head == "async":
-            # async and bulk routes: GET is never offered (platform.md 1.6)
-            raise cannot_process() if method == "GET" else not_found_route()
+        if head == "async":  # the async and bulk processors (platform.md 8, webapi/bulk.py)
+            return self.bulk.answer(scope, method, segments, body, too_big, state, store_id, website_id)
         if not _VERSION.match(head):
             raise cannot_process()
         if method == "GET" and store_code == "all":
@@ -141,8 +142,7 @@ class Application:
         headers = headers_of(scope)
         accept = headers.get("accept")
         if accept and not _accepts_json(accept):
-            raise WebapiException('Server cannot match any of the given Accept HTTP header media type(s) from the request: "%1" with media types from the config of response renderer.',
-                                  [accept], status=406)
+            raise not_acceptable(accept)
         found = self.routes.match(method, segments)
         if found is None:
             raise not_found_route()
@@ -175,18 +175,26 @@ class Application:
         if state.input_limits_enabled(store_id):
             limit = route.decl.input_array_limit or state.sync_array_limit(store_id)
         plan = route.plan
-        args = plan.bind(ctx, data, query, path_values, limit)
-        result = getattr(plan.service_cls(ctx), plan.py_method)(**args)
-        if result is None or plan.returns is None:
-            out = []  # void and null results travel as [] (platform.md 3.5)
-        else:
-            out = dump_value(result, plan.returns)
-            if out is None or out == {}:
-                out = []
+        out = run_service(plan, ctx, plan.bind(ctx, data, query, path_values, limit))
         fields = query.get("fields")
         if isinstance(fields, str) and fields:
             out = filter_output(out, fields)
         return out
+
+
+def run_service(plan, ctx: Context, args: dict) -> Any:
+    """The service call and its output by the method's return type; the synchronous processor and the
+    queue consumer (vdcommerce/queue/consumer.py) both run an operation through here."""
+    result = getattr(plan.service_cls(ctx), plan.py_method)(**args)
+    if result is None or plan.returns is None:
+        return []  # void and null results travel as [] (platform.md 3.5)
+    out = dump_value(result, plan.returns)
+    return [] if out is None or out == {} else out
+
+
+def not_acceptable(accept: str) -> WebapiException:
+    return WebapiException('Server cannot match any of the given Accept HTTP header media type(s) from the request: "%1" with media types from the config of response renderer.',
+                           [accept], status=406)
 
 
 def headers_of(scope: dict) -> dict[str, str]:
@@ -207,10 +215,10 @@ def _accepts_json(accept: str) -> bool:
     return False
 
 
-def decode_body(body: bytes, content_type: str | None, too_big: bool, max_depth: int) -> dict:
-    """platform.md 1.7: content type, charset, JSON, object."""
+def decode_body(body: bytes, content_type: str | None, too_big: bool, max_depth: int, array: bool = False):
+    """platform.md 1.7: content type, charset, JSON, object (``array``: a list, for bulk requests)."""
     if not body and not too_big:
-        return {}
+        return [] if array else {}
     if not content_type:
         raise WebapiException("Content-Type header is empty.")
     m = _CONTENT_TYPE.match(content_type)
@@ -232,7 +240,10 @@ def decode_body(body: bytes, content_type: str | None, too_big: bool, max_depth:
         raise WebapiException("Decoding error.") from None
     if body.count(b"[") + body.count(b"{") > max_depth and _depth(data) > max_depth:
         raise WebapiException("Decoding error.")
-    if not isinstance(data, dict):
+    if array:
+        if not isinstance(data, list):
+            raise WebapiException("The request body must be a JSON array.")
+    elif not isinstance(data, dict):
         raise WebapiException("The request body must be a JSON object.")
     return data
 

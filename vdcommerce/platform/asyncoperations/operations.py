@@ -1,0 +1,112 @@
+"""Writing bulks and operations: scheduling at request time, locking and finishing in the consumer.
+
+The consumer's protocol (vdcommerce/queue/consumer.py): ``lock`` the operation's row (only an open or
+retriable one is returned), run the service call, and ``finish`` the row, all in one transaction. A
+second delivery of the same message finds the row finished and runs nothing.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any, NamedTuple
+
+import orjson
+from sqlalchemy import Connection, bindparam, insert, select, update
+
+from ...framework.context import ADMIN, INTEGRATION, Caller
+from ...framework.db import Query
+from ..integration.auth import resources_of
+from ..integration.tables import admin_role, admin_user, integration
+from .tables import COMPLETE, NOT_RETRIABLY_FAILED, OPEN, REJECTED, RETRIABLY_FAILED, bulk, operation
+
+
+class Scheduled(NamedTuple):
+    bulk_uuid: str
+    operation_ids: list[int]
+    serialized: list[str]
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+
+
+_INSERT_BULK = insert(bulk)
+_INSERT_OPERATIONS = insert(operation).returning(operation.c.id, sort_by_parameter_order=True)
+
+
+def schedule(conn: Connection, caller: Caller, store_id: int, website_id: int, topic: str, route: str,
+             inputs: list[dict[str, Any]]) -> Scheduled:
+    """One bulk with one open operation per bound input map, in the request's transaction."""
+    bulk_uuid = str(uuid.uuid4())
+    serialized = [orjson.dumps(m).decode() for m in inputs]
+    conn.execute(_INSERT_BULK, {"uuid": bulk_uuid, "user_id": caller.user_id, "user_type": caller.user_type,
+                                "description": f"Topic {topic}", "operation_count": len(inputs),
+                                "start_time": now(), "store_id": store_id, "website_id": website_id})
+    ids: list[int] = []
+    if serialized:
+        ids = list(conn.execute(_INSERT_OPERATIONS, [
+            {"bulk_uuid": bulk_uuid, "operation_key": i, "topic_name": topic, "route": route, "serialized_data": s,
+             "status": OPEN, "attempts": 0} for i, s in enumerate(serialized)]).scalars())
+    return Scheduled(bulk_uuid, ids, serialized)
+
+
+_REJECT = (update(operation).where(operation.c.bulk_uuid == bindparam("u"), operation.c.status == OPEN)
+           .values(status=REJECTED, result_message=bindparam("message"), error_code=0))
+
+
+def reject_open(conn: Connection, bulk_uuid: str, message: str) -> None:
+    """Mark the bulk's operations that are still open rejected (they could not be queued)."""
+    conn.execute(_REJECT, {"u": bulk_uuid, "message": message})
+
+
+# --------------------------------------------------------------------------- the consumer's side
+
+_LOCK = (select(operation.c.id, operation.c.route, operation.c.serialized_data, operation.c.attempts,
+                bulk.c.user_type, bulk.c.user_id, bulk.c.store_id, bulk.c.website_id)
+         .select_from(operation.join(bulk, bulk.c.uuid == operation.c.bulk_uuid))
+         .where(operation.c.id == bindparam("id"), operation.c.status.in_((OPEN, RETRIABLY_FAILED)))
+         .with_for_update(of=operation))
+
+
+def lock(conn: Connection, operation_id: int):
+    """The operation with what running it needs, row-locked until the transaction ends; None when it
+    is finished (or gone): then there is nothing to run."""
+    return conn.execute(_LOCK, {"id": operation_id}).first()
+
+
+_FINISH = update(operation).where(operation.c.id == bindparam("op_id"))
+
+
+def complete(conn: Connection, operation_id: int, interface: str, method: str, output: Any) -> None:
+    conn.execute(_FINISH, {"op_id": operation_id, "status": COMPLETE, "error_code": 0, "started_at": now(),
+                           "result_message": f"Service execution success {interface}::{method}",
+                           "result_serialized_data": orjson.dumps(output).decode()})
+
+
+def fail(conn: Connection, operation_id: int, message: str, code: int, retriable: bool = False,
+         attempts: int | None = None) -> None:
+    values = {"op_id": operation_id, "status": RETRIABLY_FAILED if retriable else NOT_RETRIABLY_FAILED,
+              "result_message": message, "error_code": code, "started_at": now()}
+    if attempts is not None:
+        values["attempts"] = attempts
+    conn.execute(_FINISH, values)
+
+
+_ADMIN = Query(select(admin_user.c.is_active, admin_role.c.resources)
+               .select_from(admin_user.join(admin_role, admin_role.c.role_id == admin_user.c.role_id))
+               .where(admin_user.c.user_id == bindparam("id")))
+_INTEGRATION = Query(select(integration.c.status, integration.c.resources)
+                     .where(integration.c.integration_id == bindparam("id")))
+
+
+def caller_of(conn: Connection, user_type: int | None, user_id: int | None) -> Caller | None:
+    """The scheduling caller as it is now: None when the admin user or integration is gone or inactive."""
+    if user_type == ADMIN:
+        row = _ADMIN.first(conn, id=user_id)
+        if row is not None and row.is_active:
+            return Caller(ADMIN, user_id, resources_of(row.resources))
+    elif user_type == INTEGRATION:
+        row = _INTEGRATION.first(conn, id=user_id)
+        if row is not None and row.status == 1:
+            return Caller(INTEGRATION, user_id, resources_of(row.resources))
+    return None

@@ -1,0 +1,206 @@
+"""The asynchronous and bulk processors (platform.md 8): ``/async/V1/...`` and ``/async/bulk/V1/...``.
+
+Built once at start-up from the route table: every synchronous POST, PUT and DELETE route protected
+by admin resources only (not ``anonymous``, not ``self``) is offered, async on its own path and bulk on
+its converted path (each ``:param`` segment becomes the literal ``by<Param>``), with its queue topic.
+
+A request is checked as its synchronous call would be (route, caller, ACL: 401 before anything is
+accepted), then every element is bound with the route's compiled plan, all of them before anything
+is stored: a failing element makes the whole request a 400 naming it (8.4). Then, in the request's
+transaction, one bulk with one operation per element (its input map, serialised) and, with the
+database queue, one message per operation; with AMQP the messages go out after the commit. The answer
+is the 202 of 8.3. The operations run later in a consumer (vdcommerce/queue/consumer.py).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+import orjson
+
+from ..framework import db
+from ..framework.context import Context
+from ..framework.data import camel, snake
+from ..framework.exceptions import AuthorizationException, InputException, LocalizedException
+from ..platform.asyncoperations import operations
+from ..platform.asyncoperations.api import AsyncResponseInterface, ItemStatusInterface
+from ..queue import backend as make_backend
+from ..queue import topic_name
+from .acl import ANONYMOUS, SELF
+from .app import _JSON_HEADERS, _accepts_json, _scheme, decode_body, headers_of, not_acceptable
+from .errors import WebapiException, cannot_process, error_body, internal_error, not_found_route
+from .query import parse_query
+from .routing import Route
+
+_VERSION = re.compile(r"V\d+\Z")
+ASYNC_LIMIT_PATH = "webapi/async/default_input_array_size_limit"
+DEFAULT_ASYNC_LIMIT = 5000  # platform.md 6.7: complex_array_limit for async and bulk
+
+
+def offered(route: Route) -> bool:
+    """platform.md 8.1: POST, PUT and DELETE routes whose resources are admin resources."""
+    return route.method != "GET" and not any(r in (ANONYMOUS, SELF) for r in route.resources)
+
+
+def topic_of(route: Route) -> str:
+    return topic_name(route.decl.interface, route.decl.service_method, route.method)
+
+
+def route_key(route: Route) -> str:
+    """How an operation names its route: ``PUT /V1/vendor_faq/question/:questionId``."""
+    return f"{route.method} {route.url}"
+
+
+def bulk_segment(segment: str) -> str:
+    """``:sku`` -> ``bysku`` (matched lower-cased, like every literal segment)."""
+    return ("by" + segment[1:]).lower() if segment.startswith(":") else segment
+
+
+class ElementFailed(Exception):
+    """A bulk element failed binding: the request is answered 400 naming it (platform.md 8.4)."""
+
+    def __init__(self, index: int, error: LocalizedException):
+        self.index, self.error = index, error
+
+    def body(self) -> dict[str, Any]:
+        inner = self.error.errors if isinstance(self.error, InputException) and self.error.errors else [self.error]
+        return {"message": "Error processing %key element of input data", "parameters": {"key": self.index},
+                "errors": [error_body(e) for e in inner]}
+
+
+class BulkProcessor:
+    def __init__(self, app):
+        self.app = app
+        self.routes: list[Route] = [r for r in app.routes if offered(r)]
+        self.topic = {id(r): topic_of(r) for r in self.routes}
+        self.topics: list[str] = sorted(set(self.topic.values()))
+        # converted path -> route; where two routes convert to one path, the one with fewer
+        # parameters (the more literal) keeps it
+        self.bulk_routes: dict[tuple[str, tuple[str, ...]], Route] = {}
+        for r in sorted(self.routes, key=lambda r: len(r.params), reverse=True):
+            self.bulk_routes[(r.method, tuple(bulk_segment(s) for s in r.segments))] = r
+        self.backend = make_backend(app.settings, self.topics)
+
+    def array_limit(self, route: Route, state, store_id: int) -> int | None:
+        """The longest list of objects an element may hold, when input limits are on (platform.md 6.7)."""
+        if not state.input_limits_enabled(store_id):
+            return None
+        return (route.decl.input_array_limit or int(state.number(ASYNC_LIMIT_PATH, store_id, 0))
+                or DEFAULT_ASYNC_LIMIT)
+
+    # ------------------------------------------------------------------ one request
+
+    def answer(self, scope: dict, method: str, segments: list[str], body: bytes, too_big: bool, state,
+               store_id: int, website_id: int) -> tuple[int, bytes, list]:
+        if method == "GET":  # never offered (platform.md 1.6)
+            raise cannot_process()
+        is_bulk = len(segments) > 1 and segments[1] == "bulk"
+        rest = segments[2:] if is_bulk else segments[1:]
+        if not rest or not _VERSION.match(rest[0]):
+            raise cannot_process()
+        if rest[-1] == "":  # one trailing slash is ignored
+            rest = rest[:-1]
+        if "" in rest:
+            raise not_found_route()
+        headers = headers_of(scope)
+        accept = headers.get("accept")
+        if accept and not _accepts_json(accept):
+            raise not_acceptable(accept)
+        if is_bulk:
+            route = self.bulk_routes.get((method, tuple(s.lower() for s in rest)))
+            path_values = None
+        else:
+            found = self.app.routes.match(method, rest)
+            route, path_values = found if found is not None else (None, None)
+            if route is not None and id(route) not in self.topic:
+                route = None
+        if route is None:
+            raise not_found_route()
+        if route.decl.secure and _scheme(scope, headers, self.app.settings.trusted_proxy) != "https":
+            raise WebapiException("Operation allowed only in HTTPS")
+
+        try:
+            with db.transaction() as conn:
+                caller = self.app.authenticator.caller(conn, headers.get("authorization"), method, scope, headers,
+                                                       state)
+                if not self.app.acl.allowed(caller, route.resources):
+                    raise AuthorizationException.for_resources(list(route.resources))
+                ctx = Context(conn, store_id, website_id, caller, state)
+                limit = self.array_limit(route, state, store_id)
+                settings = self.app.settings
+                if is_bulk:
+                    elements = decode_body(body, headers.get("content-type"), too_big, settings.max_json_depth, True)
+                    if limit is not None and len(elements) > limit:
+                        raise InputException('Maximum items of type "%type" is %max', {"type": "array", "max": limit})
+                    inputs = [self._element(ctx, route, i, e, limit) for i, e in enumerate(elements)]
+                else:
+                    data = {}
+                    if method in ("POST", "PUT"):
+                        data = decode_body(body, headers.get("content-type"), too_big, settings.max_json_depth)
+                    inp = {**data, **parse_query(scope.get("query_string", b"").decode("latin-1")), **path_values}
+                    route.plan.bind(ctx, inp, {}, path_values, limit)
+                    inputs = [inp]
+                topic = self.topic[id(route)]
+                scheduled = operations.schedule(conn, caller, store_id, website_id, topic, route_key(route),
+                                                inputs)
+                bodies = [orjson.dumps({"operation_id": i}) for i in scheduled.operation_ids]
+                if self.backend.transactional:
+                    self.backend.publish(conn, topic, bodies)
+        except ElementFailed as e:
+            return 400, orjson.dumps(e.body()), _JSON_HEADERS
+        if not self.backend.transactional:
+            failed = self._publish_after_commit(topic, bodies, scheduled.bulk_uuid)
+            if failed is not None:
+                return failed
+        answer = AsyncResponseInterface.of(
+            bulk_uuid=scheduled.bulk_uuid, errors=False,
+            request_items=[ItemStatusInterface.of(id=i, data_hash=hashlib.sha256(s.encode()).hexdigest(),
+                                                  status="accepted")
+                           for i, s in enumerate(scheduled.serialized)])
+        return 202, orjson.dumps(answer.dump()), _JSON_HEADERS
+
+    @staticmethod
+    def _element(ctx: Context, route: Route, index: int, element: Any, limit: int | None) -> dict[str, Any]:
+        """One bulk element bound as its synchronous call would be; its input map, with the path
+        values written under the parameter names, is what the operation stores.
+
+        Each path parameter comes from the element's top level (``{"sku": ..., "product": {...}}``); the
+        one a PUT writes into its data object may instead be that object's own identifier
+        (``{"product": {"sku": ...}}``, as clients send to ``PUT /async/bulk/V1/products/bySku``)."""
+        try:
+            if not isinstance(element, dict):
+                raise WebapiException("The request body must be a JSON object.")
+            inp = dict(element)
+            plan = route.plan
+            path_values = {}
+            missing = []
+            for name in plan.path_params:
+                value = inp.get(name, inp.get(snake(name)))
+                if value is None and plan.put_target is not None and name == plan.path_params[-1]:
+                    param, id_field = plan.put_target
+                    obj = inp.get(param.wire, inp.get(param.name))
+                    if isinstance(obj, dict):
+                        value = obj.get(id_field, obj.get(camel(id_field)))
+                if value is None:
+                    missing.append(InputException.required(name))
+                path_values[name] = inp[name] = value
+            if missing:
+                raise InputException.aggregate(missing)
+            plan.bind(ctx, inp, {}, path_values, limit)
+            return inp
+        except LocalizedException as e:
+            raise ElementFailed(index, e) from None
+
+    def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> tuple | None:
+        """The broker is told after the commit, so a consumer always finds the operations it is sent.
+        If the broker cannot be reached, the operations still open are marked rejected (status 5) and
+        the answer is a 500: nothing of the request runs unless the client sends it again."""
+        try:
+            self.backend.publish(None, topic, bodies)
+            return None
+        except Exception as e:  # noqa: BLE001 - the client must learn that its request was not queued
+            status, body = internal_error(e, self.app.debug)
+            with db.transaction() as conn:
+                operations.reject_open(conn, bulk_uuid, body["message"])
+            return status, orjson.dumps(body), _JSON_HEADERS
