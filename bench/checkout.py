@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-checkout-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
     env.update({"VDC_DATABASE_URL": f"sqlite:///{tmp / 'bench.db'}", "VDC_SECRET_KEY": secrets.token_urlsafe(48),
-                "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"),
+                "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"), "VDC_QUEUE_CONSUMERS": "0",
                 "PYTHONUNBUFFERED": "1"})
     log = tmp / "cli.log"
     servers: list[Server] = []

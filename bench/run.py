@@ -522,6 +522,7 @@ def _hand_block(existing: str) -> str:
 
 
 def render_doc(report: dict[str, Any], existing: str) -> str:
+    from bench.bulk import doc_lines as bulk_doc_lines
     m, s, d = report["machine"], report["settings"], report["database"]
     rows, targets = report["results"], report["targets"]
     mode = "quick" if s["quick"] else "full"
@@ -615,6 +616,7 @@ def render_doc(report: dict[str, Any], existing: str) -> str:
         "mostly queueing (about connections / throughput). The floor column shows what the same call "
         "costs with nothing but the SQL around it.",
         "",
+        *bulk_doc_lines(report.get("bulk")),
         "## Choices and why",
         "",
         "### The benchmark",
@@ -644,6 +646,11 @@ def render_doc(report: dict[str, Any], existing: str) -> str:
         HAND_END,
         "",
     ]
+    # the checkout section is written by bench/checkout.py; keep the last one
+    from bench.checkout import BEGIN as CHECKOUT_BEGIN, END as CHECKOUT_END
+    if CHECKOUT_BEGIN in existing and CHECKOUT_END in existing:
+        kept = existing.split(CHECKOUT_BEGIN, 1)[1].split(CHECKOUT_END, 1)[0]
+        lines += [CHECKOUT_BEGIN + kept + CHECKOUT_END, ""]
     return "\n".join(lines)
 
 
@@ -686,7 +693,8 @@ def main(argv: list[str] | None = None) -> int:
     db_path = tmp / "bench.db"
     env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
     env.update({"VDC_DATABASE_URL": f"sqlite:///{db_path}", "VDC_SECRET_KEY": secrets.token_urlsafe(48),
-                "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"), "PYTHONUNBUFFERED": "1"})
+                "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"), "PYTHONUNBUFFERED": "1",
+                "VDC_QUEUE_CONSUMERS": "0"})  # the request scenarios run without a queue consumer beside them
     cli_log, wrk_log = tmp / "cli.log", tmp / "wrk.log"
     servers: list[Server] = []
     keep = args.keep
@@ -746,6 +754,10 @@ def main(argv: list[str] | None = None) -> int:
 
         database = db_info(db_path)
         keep = keep or any(r.failed for r in results)
+        for srv in reversed(servers):
+            srv.stop()  # the bulk measurement runs on its own servers, alone
+        from bench.bulk import measure as measure_bulk
+        bulk = measure_bulk(tmp, args.quick)
     except BenchError as exc:
         print(f"\nbench: FAILED: {exc}", file=sys.stderr, flush=True)
         keep = True
@@ -771,6 +783,7 @@ def main(argv: list[str] | None = None) -> int:
         "database": {**database, "status_1": loaded["status_1"]},
         "results": rows,
         "targets": targets,
+        "bulk": bulk,
         "ok": not failures,
         "failures": failures,
     }
