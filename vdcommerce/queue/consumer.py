@@ -32,6 +32,7 @@ from ..framework import db
 from ..framework.context import Context
 from ..framework.exceptions import AuthorizationException, LocalizedException
 from ..platform.asyncoperations import operations
+from ..platform.integration.auth import caller_by_id
 from ..webapi.app import Application, run_service
 from ..webapi.bulk import route_key
 from ..webapi.errors import internal_error, not_found_route
@@ -90,7 +91,7 @@ class OperationRunner:
         """The operation as its synchronous call: caller, ACL, binding, service, output."""
         if route is None:
             raise not_found_route()
-        caller = operations.caller_of(conn, op.user_type, op.user_id)
+        caller = caller_by_id(conn, op.user_type, op.user_id)
         if caller is None or not self.app.acl.allowed(caller, route.resources):
             raise AuthorizationException.for_resources(list(route.resources))
         state = self.app.config.current()

@@ -13,10 +13,7 @@ from typing import Any, NamedTuple
 import orjson
 from sqlalchemy import Connection, bindparam, insert, select, update
 
-from ...framework.context import ADMIN, INTEGRATION, Caller
-from ...framework.db import Query
-from ..integration.auth import resources_of
-from ..integration.tables import admin_role, admin_user, integration
+from ...framework.context import Caller
 from .tables import COMPLETE, NOT_RETRIABLY_FAILED, OPEN, REJECTED, RETRIABLY_FAILED, bulk, operation
 
 
@@ -90,23 +87,3 @@ def fail(conn: Connection, operation_id: int, message: str, code: int, retriable
     if attempts is not None:
         values["attempts"] = attempts
     conn.execute(_FINISH, values)
-
-
-_ADMIN = Query(select(admin_user.c.is_active, admin_role.c.resources)
-               .select_from(admin_user.join(admin_role, admin_role.c.role_id == admin_user.c.role_id))
-               .where(admin_user.c.user_id == bindparam("id")))
-_INTEGRATION = Query(select(integration.c.status, integration.c.resources)
-                     .where(integration.c.integration_id == bindparam("id")))
-
-
-def caller_of(conn: Connection, user_type: int | None, user_id: int | None) -> Caller | None:
-    """The scheduling caller as it is now: None when the admin user or integration is gone or inactive."""
-    if user_type == ADMIN:
-        row = _ADMIN.first(conn, id=user_id)
-        if row is not None and row.is_active:
-            return Caller(ADMIN, user_id, resources_of(row.resources))
-    elif user_type == INTEGRATION:
-        row = _INTEGRATION.first(conn, id=user_id)
-        if row is not None and row.status == 1:
-            return Caller(INTEGRATION, user_id, resources_of(row.resources))
-    return None

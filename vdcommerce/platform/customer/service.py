@@ -661,6 +661,11 @@ class CustomerRepository(Service):
         return True
 
 
+def customer_id_by_email(conn: Connection, email: str, website_id: int = 1) -> int | None:
+    return conn.execute(select(customer_t.c.id).where(
+        customer_t.c.email == email.strip().lower(), customer_t.c.website_id == website_id)).scalar()
+
+
 def email_exists(conn: Connection, email: str, website_id: int = 1) -> bool:
     return conn.execute(select(func.count()).select_from(customer_t).where(
         customer_t.c.email == email.strip().lower(), customer_t.c.website_id == website_id)).scalar_one() > 0

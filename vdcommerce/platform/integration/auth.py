@@ -41,6 +41,27 @@ def resources_of(text: str) -> frozenset[str] | None:
     return frozenset(values)
 
 
+_ADMIN_BY_ID = Query(select(admin_user.c.is_active, admin_role.c.resources)
+                     .select_from(admin_user.join(admin_role, admin_role.c.role_id == admin_user.c.role_id))
+                     .where(admin_user.c.user_id == bindparam("id")))
+_INTEGRATION_BY_ID = Query(select(integration.c.status, integration.c.resources)
+                           .where(integration.c.integration_id == bindparam("id")))
+
+
+def caller_by_id(conn, user_type: int | None, user_id: int | None) -> Caller | None:
+    """An admin or integration caller as it is now (for work scheduled earlier under its identity):
+    None when the admin user or integration is gone or inactive."""
+    if user_type == ADMIN:
+        row = _ADMIN_BY_ID.first(conn, id=user_id)
+        if row is not None and row.is_active:
+            return Caller(ADMIN, user_id, resources_of(row.resources))
+    elif user_type == INTEGRATION:
+        row = _INTEGRATION_BY_ID.first(conn, id=user_id)
+        if row is not None and row.status == 1:
+            return Caller(INTEGRATION, user_id, resources_of(row.resources))
+    return None
+
+
 class Authenticator:
     def __init__(self, settings):
         self.secret = settings.resolved_secret_key()

@@ -16,7 +16,7 @@ from sqlalchemy import Connection, select
 from ...framework.context import ADMIN, Caller, Context
 from ..catalog import stock
 from ..catalog.service import product_facts
-from ..customer.tables import customer_entity as customer_t
+from ..customer.service import customer_id_by_email, load_customer
 from ..quote.totals import ZERO, Address, Item, Quote, Total, cents
 from .documents import InvoiceOrder, ShipOrder
 from .service import create_order
@@ -46,9 +46,10 @@ ORDERS = [
 def _place(ctx: Context, address: dict, email: str | None, lines: list[tuple[str, int]]) -> int | None:
     conn = ctx.conn
     facts = [(product_facts(conn, sku), qty) for sku, qty in lines]
-    customer = conn.execute(select(customer_t).where(customer_t.c.email == email)).first() if email else None
-    if any(f is None for f, _ in facts) or (email and customer is None):
+    customer_id = customer_id_by_email(conn, email) if email else None
+    if any(f is None for f, _ in facts) or (email and customer_id is None):
         return None
+    customer = load_customer(ctx, customer_id) if customer_id else None
     items = [Item(item_id=None, product_id=f.id, sku=f.sku, name=f.name, product_type=f.type_id,
                   qty=Decimal(qty), price=f.price, weight=f.weight, row_total=cents(f.price * qty))
              for f, qty in facts]

@@ -31,9 +31,8 @@ from ...framework.search import SearchCriteria, SearchField, search, search_limi
 from ..catalog import stock
 from ..catalog.service import product_facts
 from ..customer import directory
-from ..customer.tables import customer_entity as customer_t
+from ..customer.service import load_customer
 from ..quote.totals import ZERO, Quote, Segment, Total, cents
-from ..store.tables import store as store_t
 from . import orders
 from .api import (OrderAddressInterface, OrderInterface, OrderItemInterface, OrderItemSearchResultInterface,
                   OrderSearchResultInterface, OrderStatusHistoryInterface, OrderStatusHistorySearchResultInterface)
@@ -203,16 +202,14 @@ def _item_values(conn, item: OrderItemInterface) -> tuple[dict[str, Any], int | 
     return values, values["product_id"]
 
 
-def _customer(conn, order: OrderInterface) -> dict[str, Any]:
+def _customer(ctx: Context, order: OrderInterface) -> dict[str, Any]:
     """The customer part of a new order: a known customer's account, or a guest."""
     email = (order.customer_email or "").strip()
     if order.customer_id is None:
         values = {"customer_id": None, "customer_is_guest": 1, "customer_group_id": 0,
                   "customer_firstname": order.customer_firstname, "customer_lastname": order.customer_lastname}
     else:
-        c = conn.execute(select(customer_t).where(customer_t.c.id == order.customer_id)).first()
-        if c is None:
-            raise NoSuchEntityException.single_field("customerId", order.customer_id)
+        c = load_customer(ctx, order.customer_id)
         email = email or c.email
         values = {"customer_id": c.id, "customer_is_guest": 0, "customer_group_id": c.group_id,
                   "customer_firstname": order.customer_firstname or c.firstname,
@@ -224,10 +221,10 @@ def _customer(conn, order: OrderInterface) -> dict[str, Any]:
     return {**values, "customer_email": email}
 
 
-def _store_id(conn, ctx: Context, given: int | None) -> int:
+def _store_id(ctx: Context, given: int | None) -> int:
     if given is None:
         return ctx.store_id or 1
-    if given == 0 or conn.execute(select(store_t.c.store_id).where(store_t.c.store_id == given)).first() is None:
+    if given == 0 or given not in ctx.config.website_of:
         raise InputException.invalid_value("store_id", given)
     return given
 
@@ -255,7 +252,7 @@ def _new_order(ctx: Context, order: OrderInterface) -> NewOrder:
     method = (order.payment.method or "").strip() if order.payment else ""
     if not method:
         raise InputException(NO_PAYMENT)
-    head = {**_customer(conn, order), "store_id": _store_id(conn, ctx, order.store_id), "quote_id": order.quote_id,
+    head = {**_customer(ctx, order), "store_id": _store_id(ctx, order.store_id), "quote_id": order.quote_id,
             "customer_note": order.customer_note, "coupon_code": order.coupon_code,
             "discount_description": order.discount_description, "applied_rule_ids": order.applied_rule_ids,
             "shipping_description": order.shipping_description,
