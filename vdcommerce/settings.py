@@ -50,6 +50,9 @@ class Settings(BaseSettings):
                                                          "lasts; a claim of a consumer that died is free after it.")
     queue_poll_seconds: float = Field(0.2, description="Database queue: pause of an idle consumer between looks at "
                                                        "the queue.")
+    extra_packages: str = Field("", description="Comma-separated import names of further packages loaded after the "
+                                                "vendor modules (each shaped like a module: `etc/`, tables, services). "
+                                                "The test suite loads its test-only module this way.")
     queue_batch: int = Field(10, description="Messages a consumer claims at once (database queue) or has "
                                              "unacknowledged (AMQP prefetch).")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import pkgutil
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ class Package:
 
 
 def discover_packages() -> list[Package]:
+    """The platform's packages, the vendor modules, then the extra packages the settings name."""
     found = []
     for parent in ("vdcommerce.platform", "vdcommerce.modules"):
         mod = importlib.import_module(parent)
@@ -41,6 +43,15 @@ def discover_packages() -> list[Package]:
             if info.ispkg:
                 name = f"{parent}.{info.name}"
                 found.append(Package(name, Path(mod.__path__[0]) / info.name))
+    from ..settings import get_settings
+    for name in filter(None, (n.strip() for n in get_settings().extra_packages.split(","))):
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None or not spec.submodule_search_locations:
+            raise DeclarationError(f"VDC_EXTRA_PACKAGES: no package named {name!r}")
+        found.append(Package(name, Path(list(spec.submodule_search_locations)[0])))
     return found
 
 
