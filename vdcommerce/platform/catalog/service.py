@@ -14,16 +14,16 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import orjson
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from ...framework import events
-from ...framework.context import Service
 from ...framework.db import Query
 from ...framework.exceptions import InputException, NoSuchEntityException
-from ...framework.search import SearchCriteria, SearchField, search, search_limits
+from ...framework.repository import LinkSet, Repository
+from ...framework.search import SearchCriteria, SearchField
 from .api import ProductExtensionInterface, ProductInterface, ProductSearchResultsInterface, StockItemInterface
 from .tables import product as product_t
 from .tables import product_website as website_t
@@ -116,66 +116,69 @@ def products_by_ids(conn, ids: Iterable[int]) -> dict[int, ProductFacts]:
     return {r.entity_id: _facts(r, websites[r.entity_id]) for r in rows}
 
 
-def _out(row, websites: tuple[int, ...]) -> ProductInterface:
-    qty = Decimal(row.qty or 0)
-    stock = StockItemInterface.of(item_id=row.entity_id, product_id=row.entity_id, stock_id=1, qty=float(qty),
-                                  is_in_stock=bool(row.is_in_stock))
-    return ProductInterface.of(
-        id=row.entity_id, sku=row.sku, name=row.name, attribute_set_id=row.attribute_set_id, price=float(row.price),
-        status=row.status, visibility=row.visibility, type_id=row.type_id,
-        created_at=row.created_at, updated_at=row.updated_at,
-        weight=None if row.weight is None else float(row.weight),
-        extension_attributes=ProductExtensionInterface.of(website_ids=list(websites), stock_item=stock),
-        custom_attributes=orjson.loads(row.custom_attributes or "[]"))
+class ProductRepository(Repository[ProductInterface]):
+    """Products by SKU: a save with an unknown SKU creates the product. The stock item is a 1:1 table
+    written beside the row; the websites are a link set (``extension_attributes.website_ids``)."""
 
-
-def _search_fields() -> dict[str, SearchField]:
-    p = product_t.c
-    return {
-        "entity_id": SearchField(p.entity_id, "int"), "id": SearchField(p.entity_id, "int"),
-        "sku": SearchField(p.sku), "name": SearchField(p.name), "price": SearchField(p.price, "float"),
-        "status": SearchField(p.status, "int"), "visibility": SearchField(p.visibility, "int"),
-        "type_id": SearchField(p.type_id), "attribute_set_id": SearchField(p.attribute_set_id, "int"),
-        "weight": SearchField(p.weight, "float"), "qty": SearchField(stock_t.c.qty, "float"),
-        "created_at": SearchField(p.created_at, "datetime"), "updated_at": SearchField(p.updated_at, "datetime"),
-    }
-
-
-_SEARCH_FIELDS = _search_fields()
-
-
-class ProductRepository(Service):
     interface = "Magento\\Catalog\\Api\\ProductRepositoryInterface"
     summary = "Products"
+    table = product_t
+    data = ProductInterface
+    results = ProductSearchResultsInterface
+    not_found = NOT_FOUND
+    identifier = product_t.c.sku
+    create_missing = True
+    renamed = {"id": "entity_id"}
+    links = {"website_ids": LinkSet(website_t.c.product_id, website_t.c.website_id, csv=False)}
+    base = _base
 
     def get(self, sku: str, edit_mode: bool = False, store_id: int | None = None,
             force_reload: bool = False) -> ProductInterface:
-        row = _by_sku.first(self.conn, sku=sku)
-        if row is None:
-            raise NoSuchEntityException(NOT_FOUND)
-        return _out(row, tuple(r.website_id for r in _websites_of.all(self.conn, pid=row.entity_id)))
+        return self.get_record(sku)
 
     def get_list(self, search_criteria: SearchCriteria) -> ProductSearchResultsInterface:
-        page = search(self.conn, _base, search_criteria, _SEARCH_FIELDS, product_t.c.entity_id,
-                      search_limits(self.ctx))
-        websites = _websites(self.conn, [r.entity_id for r in page.rows])
-        return ProductSearchResultsInterface.of(items=[_out(r, websites[r.entity_id]) for r in page.rows],
-                                                search_criteria=page.criteria, total_count=page.total_count)
+        return self.list_records(search_criteria)
 
     def save(self, product: ProductInterface, save_options: bool = False) -> ProductInterface:
-        sent = product.sent()
-        sku = (product.sku or "").strip()
-        existing = _by_sku.first(self.conn, sku=sku) if sku else None
-        if existing is None:
-            missing = [InputException.required(name) for name in ("sku", "name", "price") if sent.get(name) in (None, "")]
+        return self.save_record(product)
+
+    def delete_by_id(self, sku: str) -> bool:
+        return self.delete_record(sku)
+
+    # --- the repository's hooks
+
+    def missing(self, record_id: Any) -> NoSuchEntityException:
+        return NoSuchEntityException(NOT_FOUND)
+
+    def identify(self, sent: dict[str, Any]) -> Any:
+        return (sent.get("sku") or "").strip() or None
+
+    def from_row(self, row: Any) -> dict[str, Any]:
+        record = super().from_row(row)
+        record["qty"], record["is_in_stock"] = Decimal(row["qty"] or 0), bool(row["is_in_stock"])
+        return record
+
+    def convert(self, sent: dict[str, Any], stored: dict[str, Any] | None) -> dict[str, Any]:
+        if stored is None:
+            missing = [InputException.required(k) for k in ("sku", "name", "price") if sent.get(k) in (None, "")]
             if missing:
                 raise InputException.aggregate(missing)
         values = _validated(sent)
-        ext = product.extension_attributes
+        now = _now()
+        values["updated_at"] = now
+        if stored is None:
+            values.update(sku=sent["sku"].strip(), created_at=now, website_ids=[1])
+        ext = sent.get("extension_attributes")
+        if ext is not None and ext.website_ids is not None:
+            values["website_ids"] = sorted(set(ext.website_ids))
         stock = ext.stock_item.sent() if ext is not None and ext.stock_item is not None else {}
-        websites = ext.website_ids if ext is not None and ext.website_ids is not None else None
+        if stock or stored is None:
+            qty = Decimal(str(stock["qty"])) if stock.get("qty") is not None else (
+                stored["qty"] if stored is not None else Decimal(0))
+            in_stock = stock.get("is_in_stock")
+            values.update(qty=qty, is_in_stock=bool(in_stock) if in_stock is not None else qty > 0)
         if "custom_attributes" in sent:
-            merged = _attributes(existing.custom_attributes) if existing is not None else {}
+            merged = _attributes(stored["custom_attributes"]) if stored is not None else {}
             for a in sent["custom_attributes"] or []:
                 value = a["value"]
                 if a["attribute_code"] == "category_ids":
@@ -183,40 +186,42 @@ class ProductRepository(Service):
                 merged[a["attribute_code"]] = value
             values["custom_attributes"] = orjson.dumps(
                 [{"attribute_code": k, "value": v} for k, v in merged.items()]).decode()
-        now = _now()
-        if existing is None:
-            values.setdefault("attribute_set_id", 4)
-            values.setdefault("type_id", "simple")
-            values.setdefault("status", 1)
-            values.setdefault("visibility", 4)
-            values.setdefault("custom_attributes", "[]")
-            values.update(sku=sku, created_at=now, updated_at=now)
-            pid = self.conn.execute(insert(product_t).values(**values)).inserted_primary_key[0]
-            self.conn.execute(insert(stock_t).values(product_id=pid, **_stock_values(stock, Decimal(0))))
-            websites = [1] if websites is None else websites
-        else:
-            pid = existing.entity_id
-            values["updated_at"] = now
-            self.conn.execute(update(product_t).where(product_t.c.entity_id == pid).values(**values))
-            if stock:
-                self.conn.execute(update(stock_t).where(stock_t.c.product_id == pid)
-                                  .values(**_stock_values(stock, Decimal(existing.qty or 0))))
-        if websites is not None:
-            self.conn.execute(delete(website_t).where(website_t.c.product_id == pid))
-            for wid in sorted(set(websites)):
-                self.conn.execute(insert(website_t).values(product_id=pid, website_id=wid))
-        events.dispatch(self.ctx, "catalog_product_save_after", product_id=pid, sku=sku)
-        return self.get(sku)
+        return values
 
-    def delete_by_id(self, sku: str) -> bool:
-        row = _by_sku.first(self.conn, sku=sku)
-        if row is None:
-            raise NoSuchEntityException(NOT_FOUND)
-        events.dispatch(self.ctx, "catalog_product_delete_before", product_id=row.entity_id, sku=row.sku)
-        self.conn.execute(delete(stock_t).where(stock_t.c.product_id == row.entity_id))
-        self.conn.execute(delete(website_t).where(website_t.c.product_id == row.entity_id))
-        self.conn.execute(delete(product_t).where(product_t.c.entity_id == row.entity_id))
-        return True
+    def write(self, stored: dict[str, Any] | None, record: dict[str, Any], sent_links: list[str]) -> dict[str, Any]:
+        changed_stock = stored is None or (record["qty"], record["is_in_stock"]) != (stored["qty"],
+                                                                                     stored["is_in_stock"])
+        record = super().write(stored, record, sent_links)
+        stock = {"qty": record["qty"], "is_in_stock": record["is_in_stock"]}
+        if stored is None:
+            self.conn.execute(insert(stock_t).values(product_id=record["id"], **stock))
+        elif changed_stock:
+            self.conn.execute(update(stock_t).where(stock_t.c.product_id == record["id"]).values(**stock))
+        return record
+
+    def after_save(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
+        events.dispatch(self.ctx, "catalog_product_save_after", product_id=record["id"], sku=record["sku"])
+
+    def before_delete(self, record: dict[str, Any]) -> None:
+        events.dispatch(self.ctx, "catalog_product_delete_before", product_id=record["id"], sku=record["sku"])
+
+    def search_fields(self) -> Mapping[str, SearchField]:
+        return _SEARCH_FIELDS
+
+    def to_data(self, r: dict[str, Any]) -> ProductInterface:
+        stock = StockItemInterface.of(item_id=r["id"], product_id=r["id"], stock_id=1, qty=float(r["qty"]),
+                                      is_in_stock=r["is_in_stock"])
+        return ProductInterface.of(
+            id=r["id"], sku=r["sku"], name=r["name"], attribute_set_id=r["attribute_set_id"],
+            price=float(r["price"]), status=r["status"], visibility=r["visibility"], type_id=r["type_id"],
+            created_at=r["created_at"], updated_at=r["updated_at"],
+            weight=None if r["weight"] is None else float(r["weight"]),
+            extension_attributes=ProductExtensionInterface.of(website_ids=list(r["website_ids"]), stock_item=stock),
+            custom_attributes=orjson.loads(r["custom_attributes"] or "[]"))
+
+
+_SEARCH_FIELDS = {**ProductRepository._search, "entity_id": ProductRepository._search["id"],
+                  "qty": SearchField(stock_t.c.qty, "float")}
 
 
 def _validated(sent: dict[str, Any]) -> dict[str, Any]:
@@ -244,9 +249,3 @@ def _validated(sent: dict[str, Any]) -> dict[str, Any]:
             raise InputException.required("price")
         values[name] = value
     return values
-
-
-def _stock_values(stock: dict[str, Any], current: Decimal) -> dict[str, Any]:
-    qty = Decimal(str(stock["qty"])) if stock.get("qty") is not None else current
-    in_stock = stock.get("is_in_stock")
-    return {"qty": qty, "is_in_stock": bool(in_stock) if in_stock is not None else qty > 0}

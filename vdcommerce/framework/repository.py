@@ -1,0 +1,509 @@
+"""The repository: get, save, delete and list one kind of record, the same way for every package.
+
+A package declares a repository as a class: the table, the data object it returns, the search
+results type and what "not found" says; optionally the link sets of a record (other tables of ids
+that belong to it: store views, categories, websites), a URL-key rule, the keys a record needs and
+the values a key allows. The routed methods are one-liners, so that their parameters carry the wire
+names and their types:
+
+    class TagRepository(Repository[TagInterface]):
+        interface = "Vendor\\Faq\\Api\\TagRepositoryInterface"
+        table = tag_table
+        data = TagInterface
+        results = TagSearchResultsInterface
+        not_found = 'Tag with specified ID "%1" not found.'
+        required = ("title",)
+
+        def get_by_id(self, tag_id: int) -> TagInterface:
+            return self.get_record(tag_id)
+
+        def save(self, tag: TagInterface) -> TagInterface:
+            return self.save_record(tag)
+        ...
+
+What every repository does:
+
+- **get**: the record, or a 404 with ``not_found`` and the identifier.
+- **save**: an object without identifier is created. With one (a PUT's path identifier has been
+  written into the object by the framework, so the path decides), the stored record is loaded (404
+  when missing, unless ``create_missing``: a natural key such as a SKU), the keys the client sent are
+  merged over it, the result is checked (required keys, allowed values, URL key) and written: the row,
+  then each link set the client sent.
+- **delete**: 404 when missing, ``true`` otherwise.
+- **list**: searchCriteria over every column that is a field of the data object and every link set
+  (``search_fields`` adds computed keys), each item serialised in full.
+
+A record travels inside the repository as a dict by wire key (the data object's field names); link
+sets are lists. What is special about a package goes into the hooks: ``convert`` (sent values to
+record values), ``check``, ``to_row`` / ``from_row`` (record <-> columns), ``write`` (further
+tables), ``after_save`` / ``before_delete`` / ``after_delete`` (events), ``to_data`` (the output).
+Statements that do not depend on a request are built once, when the class is declared.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, ClassVar, Generic, TypeVar
+
+from sqlalchemy import (Boolean, Column, ColumnElement, Date, DateTime, Float, Integer, Numeric, Select, String, Table,
+                        bindparam, cast, delete, exists, false, func, insert, literal, select, union_all, update)
+from sqlalchemy.sql.type_api import TypeEngine
+
+from .context import Service
+from .data import DataObject
+from .db import Query
+from .exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
+from .search import SearchCriteria, SearchField, search, search_limits
+
+D = TypeVar("D", bound=DataObject)
+Record = dict[str, Any]
+
+_ID = re.compile(r"\d+")
+_URL_KEY = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)?")
+
+
+# --------------------------------------------------------------------------- values
+
+def parse_ids(value: Any, key: str) -> list[int]:
+    """A set of ids as a client sends it: a comma-separated string (``"1, 2,,3"``) or a list; without
+    repeats, in the order given. Anything else is an invalid value of ``key``."""
+    parts: Sequence[Any]
+    if isinstance(value, str):
+        parts = value.split(",")
+    elif isinstance(value, list):
+        parts = value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        parts = [value]
+    else:
+        raise InputException.invalid_value(key, value)
+    out: list[int] = []
+    for part in parts:
+        text = str(part).strip()
+        if not text:
+            continue
+        if not _ID.fullmatch(text):
+            raise InputException.invalid_value(key, value)
+        if int(text) not in out:
+            out.append(int(text))
+    return out
+
+
+def joined(ids: Sequence[Any]) -> str:
+    """Ids as a comma-separated string (the wire form of many id sets)."""
+    return ",".join(str(i) for i in ids)
+
+
+def search_type(sql_type: TypeEngine[Any]) -> str:
+    """The searchCriteria type of a column type."""
+    if isinstance(sql_type, Boolean):
+        return "bool"
+    if isinstance(sql_type, Integer):
+        return "int"
+    if isinstance(sql_type, (Numeric, Float)):
+        return "float"
+    if isinstance(sql_type, (DateTime, Date)):
+        return "datetime"
+    return "string"
+
+
+def column_defaults(table: Table) -> dict[str, Any]:
+    """Column name -> the value of a new row (None where the column has no scalar default)."""
+    out: dict[str, Any] = {}
+    for c in table.c:
+        if c.primary_key and c.autoincrement is not False:
+            continue
+        default = c.default
+        out[c.name] = getattr(default, "arg", None) if default is not None and default.is_scalar else None
+    return out
+
+
+# --------------------------------------------------------------------------- link sets
+
+class LinkSet:
+    """A link table seen from one side: the ``target`` ids linked to each ``owner`` id.
+
+    On the wire a link set is a comma-separated string (``csv=True``, the vendor modules' habit) or a
+    list of ids. A subclass may link richer values (the target's id with its title, say) by
+    overriding ``query``, ``value`` and ``target_id``."""
+
+    def __init__(self, owner: Column[Any], target: Column[Any], *, csv: bool = True,
+                 query: Select[Any] | None = None):
+        self.owner, self.target, self.csv = owner, target, csv
+        base = query if query is not None else select(owner, target)
+        self.query = base.where(owner.in_(bindparam("ids", expanding=True))).order_by(owner, target)
+        self.cascades = any(fk.ondelete == "CASCADE" for fk in owner.foreign_keys)
+        owner_table = owner.table
+        assert isinstance(owner_table, Table)
+        self._delete = delete(owner_table).where(owner == bindparam("owner_id"))
+        self._insert = insert(owner_table)
+
+    # --- values
+
+    def parse(self, value: Any, key: str) -> list[Any]:
+        """The sent wire value as the list of linked values."""
+        return parse_ids(value, key) if value is not None else []
+
+    def wire(self, values: list[Any]) -> Any:
+        return joined(values) if self.csv else list(values)
+
+    def value(self, row: Sequence[Any]) -> Any:
+        """The linked value of one row of ``query`` (owner first)."""
+        return row[1]
+
+    def target_id(self, value: Any) -> Any:
+        return value
+
+    # --- statements
+
+    def one_part(self, name: str) -> Select[Any]:
+        """This link set of one owner, as a part of the record's single link query:
+        (kind, id, title) rows."""
+        return select(literal(name).label("kind"), self.target.label("id"), literal(None, String).label("title")) \
+            .where(self.owner == bindparam("owner_id"))
+
+    def of(self, conn: Any, ids: list[Any]) -> dict[Any, list[Any]]:
+        """``{owner id: [linked values, ascending]}`` for every id, in one query."""
+        out: dict[Any, list[Any]] = {i: [] for i in ids}
+        if ids:
+            for row in conn.execute(self.query, {"ids": ids}):
+                out[row[0]].append(self.value(row))
+        return out
+
+    def replace(self, conn: Any, owner_id: Any, values: list[Any], new: bool = False) -> None:
+        """Make ``values`` the whole link set of ``owner_id`` (``new``: it has no links yet)."""
+        if not new:
+            conn.execute(self._delete, {"owner_id": owner_id})
+        if values:
+            conn.execute(self._insert, [{self.owner.name: owner_id, self.target.name: self.target_id(v)}
+                                        for v in values])
+
+    def remove(self, conn: Any, owner_id: Any) -> None:
+        """Drop the links of a deleted owner (a cascading foreign key does it by itself)."""
+        if not self.cascades:
+            conn.execute(self._delete, {"owner_id": owner_id})
+
+    def search_field(self, pk: ColumnElement[Any]) -> SearchField:
+        """The link set as a searchCriteria key: eq/in/finset (and their negations) test membership,
+        null/notnull test for an empty set, like sees the comma-separated ids."""
+        text = select(func.aggregate_strings(cast(self.target, String), ",")).where(self.owner == pk)
+
+        def members(values: list[Any]) -> ColumnElement[bool]:
+            ids = [int(v) for v in values if _ID.fullmatch(str(v).strip())]
+            return exists().where(self.owner == pk, self.target.in_(ids)) if ids else false()
+
+        return SearchField(text.scalar_subquery(), sortable=False, members=members)
+
+
+class StoreLinks(LinkSet):
+    """The store views of a record (store 0: every store view), with the check that a URL key is
+    free in each of them."""
+
+    def taken(self, conn: Any, url_key: Column[Any], key: str, stores: list[int], own_id: Any) -> bool:
+        """Whether another owner with this URL key shares a store view with ``stores``."""
+        table = url_key.table
+        pk = list(table.primary_key)[0]
+        stmt = select(pk).join(self.owner.table, self.owner == pk).where(url_key == key)
+        if own_id is not None:
+            stmt = stmt.where(pk != own_id)
+        if 0 not in stores:
+            stmt = stmt.where(self.target.in_([0, *stores]))
+        return conn.execute(stmt.limit(1)).first() is not None
+
+
+class UrlKey:
+    """The URL-key rule: lowercase letters, digits, ``-`` and ``_`` (optionally one ``.`` part), and
+    unique per store view among the records of the repository (through its ``stores`` link set)."""
+
+    def __init__(self, key: str = "url_key", stores: str = "stores"):
+        self.key, self.stores = key, stores
+
+    def check(self, repo: Repository[Any], record: Record, record_id: Any) -> None:
+        url_key = record.get(self.key) or None
+        record[self.key] = url_key
+        if url_key is None:
+            return
+        if not _URL_KEY.fullmatch(url_key):
+            raise LocalizedException('URL key "%1" is invalid. Use lowercase letters, digits, "-" and "_" '
+                                     '(optionally one "." part).', [url_key])
+        links = repo.links[self.stores]
+        assert isinstance(links, StoreLinks)
+        column = repo.table.c[repo.columns[self.key]]
+        if links.taken(repo.conn, column, url_key, record.get(self.stores) or [], record_id):
+            raise LocalizedException(f'URL key "%1" is already used by another {repo.entity}.', [url_key])
+
+
+# --------------------------------------------------------------------------- the repository
+
+class Repository(Service, Generic[D]):
+    """Get, save, delete and list the records of one table (see the module docstring)."""
+
+    # --- declared by a subclass
+    table: ClassVar[Table]
+    data: ClassVar[type[DataObject]]
+    results: ClassVar[type[DataObject]]
+    #: the 404 message; ``%1`` is the identifier. None: the platform's "No such entity with %fieldName = ..."
+    not_found: ClassVar[str | None] = None
+    #: the record's name in messages ("question")
+    entity: ClassVar[str] = "entity"
+    #: the column a record is looked up by (default: the primary key) and its wire key
+    identifier: ClassVar[Column[Any]]
+    id_key: ClassVar[str]
+    #: a save naming an identifier that does not exist creates the record (natural keys such as a SKU)
+    create_missing: ClassVar[bool] = False
+    #: a failed save is reported as "Unable to save <entity> ..." (the vendor modules' repositories)
+    could_not_save: ClassVar[bool] = False
+    links: ClassVar[Mapping[str, LinkSet]] = {}
+    url_key: ClassVar[UrlKey | None] = None
+    required: ClassVar[tuple[str, ...]] = ()
+    choices: ClassVar[Mapping[str, tuple[Any, ...]]] = {}
+    #: the SELECT of a record (default: the table); a subclass may join a 1:1 table
+    base: ClassVar[Select[Any]]
+
+    #: during a save: the keys the client sent (hooks test ``key in self.sent``)
+    sent: Record
+
+    # --- derived once, when the class is declared
+    pk: ClassVar[Column[Any]]
+    #: the wire key of the primary key (the record's own id, whatever it is looked up by)
+    pk_key: ClassVar[str]
+    #: wire key -> column name where they differ (``show_full_answer`` -> ``is_show_full_answer``)
+    renamed: ClassVar[Mapping[str, str]] = {}
+    #: wire key -> column name: every column whose name is a field of ``data``, and ``renamed``
+    columns: ClassVar[Mapping[str, str]]
+    defaults: ClassVar[Record]
+    _search: ClassVar[dict[str, SearchField]]
+    _row: ClassVar[Query]
+    _rows: ClassVar[Select[Any]]
+    _links_one: ClassVar[Query | None]
+    _insert: ClassVar[Any]
+    _update: ClassVar[Any]
+    _delete: ClassVar[Any]
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        if "table" not in cls.__dict__:
+            return
+        table = cls.table
+        cls.pk = list(table.primary_key)[0]
+        if "identifier" not in cls.__dict__:
+            cls.identifier = cls.pk
+        if "id_key" not in cls.__dict__:
+            cls.id_key = cls.identifier.name
+        if "columns" not in cls.__dict__:
+            fields = cls.data.fields()
+            cls.columns = {**{c.name: c.name for c in table.c if c.name in fields}, **cls.renamed}
+        by_column = {column: key for key, column in cls.columns.items()}
+        cls.pk_key = by_column.get(cls.pk.name, cls.pk.name)
+        row_defaults = column_defaults(table)
+        cls.defaults = {**{by_column[c]: v for c, v in row_defaults.items() if c in by_column},
+                        **{name: [] for name in cls.links}}
+        if "base" not in cls.__dict__:
+            cls.base = select(table)
+        cls._search = {key: SearchField(table.c[column], search_type(table.c[column].type))
+                       for key, column in cls.columns.items()}
+        cls._search.update({name: links.search_field(cls.pk) for name, links in cls.links.items()})
+        cls._row = Query(cls.base.where(cls.identifier == bindparam("record_id")))
+        cls._rows = cls.base.where(cls.pk.in_(bindparam("ids", expanding=True)))
+        cls._links_one = None
+        if cls.links:
+            parts = union_all(*(links.one_part(name) for name, links in cls.links.items())).subquery()
+            cls._links_one = Query(select(parts.c.kind, parts.c.id, parts.c.title)
+                                   .order_by(parts.c.kind, parts.c.id))
+        cls._insert = insert(table)
+        cls._update = update(table).where(cls.pk == bindparam("b_record_id"))
+        cls._delete = delete(table).where(cls.identifier == bindparam("record_id"))
+
+    # --- the operations the routed methods call
+
+    def get_record(self, record_id: Any) -> D:
+        return self.to_data(self.load(record_id))
+
+    def save_record(self, obj: DataObject) -> D:
+        sent = self.sent = obj.sent()
+        record_id = self.identify(sent)
+        stored = self.find(record_id) if record_id is not None else None
+        if stored is None and record_id is not None and not self.create_missing:
+            raise self.missing(record_id)
+        with self._saving(record_id if stored is not None else None):
+            values = self.convert(sent, stored)
+            record = {**(stored if stored is not None else self.new_record()), **values}
+            self.check(record, stored)
+            saved = self.write(stored, record, [name for name in self.links if name in values])
+        self.after_save(saved, stored)
+        return self.to_data(saved)
+
+    def delete_record(self, record_id: Any) -> bool:
+        record = self.load(record_id) if self.needs_record_to_delete() else None
+        if record is not None:
+            self.before_delete(record)
+            pk_value = record[self.pk_key]
+            for links in self.links.values():
+                links.remove(self.conn, pk_value)
+        if self.conn.execute(self._delete, {"record_id": record_id}).rowcount == 0:
+            raise self.missing(record_id)
+        self.after_delete(record_id, record)
+        return True
+
+    def list_records(self, criteria: SearchCriteria) -> Any:
+        page = search(self.conn, self.base, criteria, self.search_fields(), self.pk, search_limits(self.ctx))
+        records = self.with_links([self.from_row(r._mapping) for r in page.rows])
+        return self.results.of(items=[self.to_data(r) for r in records], search_criteria=page.criteria,
+                               total_count=page.total_count)
+
+    # --- reading
+
+    def find(self, record_id: Any) -> Record | None:
+        """The stored record with this identifier, or None."""
+        rows = self._row.all(self.conn, record_id=record_id)
+        if not rows:
+            return None
+        return self.with_links([self.from_row(rows[0]._asdict())])[0]
+
+    def load(self, record_id: Any) -> Record:
+        """The stored record with this identifier; 404 when there is none."""
+        record = self.find(record_id)
+        if record is None:
+            raise self.missing(record_id)
+        return record
+
+    def load_many(self, ids: list[Any]) -> list[Record]:
+        """The records with these primary keys, in this order; 404 for the first missing one."""
+        rows = {r[self.pk.name]: self.from_row(r._mapping) for r in self.conn.execute(self._rows, {"ids": ids})}
+        for i in ids:
+            if i not in rows:
+                raise self.missing(i)
+        return self.with_links([rows[i] for i in ids])
+
+    def with_links(self, records: list[Record]) -> list[Record]:
+        """The records with their link sets: one query for a single record, one per link set for more."""
+        if not self.links or not records:
+            return records
+        pk_key = self.pk_key
+        if len(records) == 1 and self._links_one is not None:
+            sets: dict[str, list[Any]] = {name: [] for name in self.links}
+            for row in self._links_one.all(self.conn, owner_id=records[0][pk_key]):
+                sets[row.kind].append(self.links[row.kind].value(row))
+            records[0].update(sets)
+            return records
+        ids = [r[pk_key] for r in records]
+        by_set = {name: links.of(self.conn, ids) for name, links in self.links.items()}
+        for r in records:
+            for name, by_id in by_set.items():
+                r[name] = by_id[r[pk_key]]
+        return records
+
+    def require(self, ids: list[Any]) -> None:
+        """404 for the first of these primary keys that has no record."""
+        if ids:
+            found = set(self.conn.execute(select(self.pk).where(self.pk.in_(ids))).scalars())
+            for i in ids:
+                if i not in found:
+                    raise self.missing(i)
+
+    # --- hooks
+
+    def identify(self, sent: Record) -> Any:
+        """The identifier a save names (taken out of the sent keys when it is the primary key)."""
+        return sent.pop(self.id_key, None) if self.identifier is self.pk else sent.get(self.id_key)
+
+    def missing(self, record_id: Any) -> NoSuchEntityException:
+        if self.not_found is None:
+            return NoSuchEntityException.single_field(self.id_key, record_id)
+        return NoSuchEntityException(self.not_found, [record_id])
+
+    def new_record(self) -> Record:
+        """What a new record holds before the sent keys are merged in."""
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in self.defaults.items()}
+
+    def convert(self, sent: Record, stored: Record | None) -> Record:
+        """The sent keys as record values: link sets parsed, unknown keys (computed, read-only) left out."""
+        out: Record = {}
+        for key, value in sent.items():
+            links = self.links.get(key)
+            if links is not None:
+                out[key] = links.parse(value, key)
+            elif key in self.columns:
+                out[key] = value
+        return out
+
+    def check(self, record: Record, stored: Record | None) -> None:
+        """The merged record's checks: allowed values, required keys, the URL key."""
+        for key, allowed in self.choices.items():
+            if record.get(key) not in allowed:
+                raise InputException.invalid_value(key, record.get(key))
+        for key in self.required:
+            value = record.get(key)
+            if value is None or (isinstance(value, str) and not value.strip()):
+                raise InputException.required(key)
+        if self.url_key is not None:
+            self.url_key.check(self, record, stored[self.pk_key] if stored is not None else None)
+
+    def from_row(self, row: Mapping[str, Any]) -> Record:
+        """A stored row as a record."""
+        return {key: row[column] for key, column in self.columns.items()}
+
+    def to_row(self, record: Record) -> dict[str, Any]:
+        """The columns of a record (the primary key left out)."""
+        pk = self.pk.name
+        return {column: record.get(key) for key, column in self.columns.items() if column != pk}
+
+    def write(self, stored: Record | None, record: Record, sent_links: list[str]) -> Record:
+        """Insert or update the row and replace the link sets that ``convert`` returned; the record as
+        saved."""
+        row = self.to_row(record)
+        if stored is None:
+            record[self.pk_key] = self.conn.execute(self._insert, row).inserted_primary_key[0]
+        else:
+            record[self.pk_key] = stored[self.pk_key]
+            self.conn.execute(self._update, {"b_record_id": stored[self.pk_key], **row})
+        for name in sent_links:
+            self.links[name].replace(self.conn, record[self.pk_key], record[name], new=stored is None)
+            record[name] = sorted(record[name])
+        return record
+
+    def after_save(self, record: Record, stored: Record | None) -> None:
+        """After a save, in its transaction (events)."""
+
+    def needs_record_to_delete(self) -> bool:
+        """Whether delete loads the record first (for ``before_delete``/``after_delete`` or link sets
+        without a cascading foreign key)."""
+        cls = type(self)
+        return (cls.before_delete is not Repository.before_delete or cls.after_delete is not Repository.after_delete
+                or any(not links.cascades for links in self.links.values()))
+
+    def before_delete(self, record: Record) -> None:
+        """Before a delete, in its transaction (events)."""
+
+    def after_delete(self, record_id: Any, record: Record | None) -> None:
+        """After a delete, in its transaction (events)."""
+
+    def search_fields(self) -> Mapping[str, SearchField]:
+        """The keys searchCriteria may filter and sort on (a subclass adds computed ones)."""
+        return self._search
+
+    def to_data(self, record: Record) -> D:
+        """The record as the data object the routes return."""
+        out = {key: record.get(key) for key in self.columns}
+        for name, links in self.links.items():
+            out[name] = links.wire(record.get(name) or [])
+        return self.data.of(**out)  # type: ignore[return-value]
+
+    # --- helpers
+
+    @contextmanager
+    def _saving(self, record_id: Any) -> Iterator[None]:
+        """Report a failed save as "Unable to save ..." when ``could_not_save``; a 404 stays a 404."""
+        if not self.could_not_save:
+            yield
+            return
+        try:
+            yield
+        except NoSuchEntityException:
+            raise
+        except LocalizedException as e:
+            if record_id is None:
+                raise CouldNotSaveException(f"Unable to save new {self.entity}. Error: %1", [e.rendered()]) from None
+            raise CouldNotSaveException(f"Unable to save {self.entity} with ID %1. Error: %2",
+                                        [record_id, e.rendered()]) from None
+
