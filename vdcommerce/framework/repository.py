@@ -296,7 +296,7 @@ class Repository(Service, Generic[D]):
         by_column = {column: key for key, column in cls.columns.items()}
         cls.pk_key = by_column.get(cls.pk.name, cls.pk.name)
         row_defaults = column_defaults(table)
-        cls.defaults = {**{by_column[c]: v for c, v in row_defaults.items() if c in by_column},
+        cls.defaults = {cls.pk_key: None, **{by_column[c]: v for c, v in row_defaults.items() if c in by_column},
                         **{name: [] for name in cls.links}}
         if "base" not in cls.__dict__:
             cls.base = select(table)
@@ -466,17 +466,16 @@ class Repository(Service, Generic[D]):
         """After a save, in its transaction (events)."""
 
     def needs_record_to_delete(self) -> bool:
-        """Whether delete loads the record first (for ``before_delete``/``after_delete`` or link sets
-        without a cascading foreign key)."""
-        cls = type(self)
-        return (cls.before_delete is not Repository.before_delete or cls.after_delete is not Repository.after_delete
+        """Whether delete loads the record first (for ``before_delete``, or link sets without a
+        cascading foreign key)."""
+        return (type(self).before_delete is not Repository.before_delete
                 or any(not links.cascades for links in self.links.values()))
 
     def before_delete(self, record: Record) -> None:
         """Before a delete, in its transaction (events)."""
 
     def after_delete(self, record_id: Any, record: Record | None) -> None:
-        """After a delete, in its transaction (events)."""
+        """After a delete, in its transaction (events); ``record`` is None unless it was loaded."""
 
     def search_fields(self) -> Mapping[str, SearchField]:
         """The keys searchCriteria may filter and sort on (a subclass adds computed ones)."""

@@ -15,17 +15,18 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from decimal import Decimal
-from typing import Any
+from typing import Any, Mapping
 
 import orjson
 from sqlalchemy import ColumnElement, String, bindparam, delete, insert, literal, or_, select, update
 
 from ...framework import events
 from ...framework.context import Service
+from ...framework.repository import Repository
 from ...framework.data import json_text, number_text
 from ...framework.db import Query
 from ...framework.exceptions import InputException, LocalizedException, NoSuchEntityException
-from ...framework.search import SearchCriteria, SearchField, search, search_limits
+from ...framework.search import SearchCriteria, SearchField
 from . import conditions
 from .api import (ConditionInterface, CouponGenerationSpecInterface, CouponInterface, CouponMassDeleteResultInterface,
                   CouponSearchResultInterface, RuleInterface, RuleLabelInterface, RuleSearchResultInterface)
@@ -47,10 +48,6 @@ EXTENSION_TYPE = "Magento\\SalesRule\\Api\\Data\\RuleExtensionInterface"
 
 def rule_not_found(rule_id: Any) -> NoSuchEntityException:
     return NoSuchEntityException.single_field("rule_id", rule_id)
-
-
-def coupon_not_found(coupon_id: Any) -> NoSuchEntityException:
-    return NoSuchEntityException.single_field("coupon_id", coupon_id)
 
 
 def _now() -> dt.datetime:
@@ -170,9 +167,6 @@ RULE_DEFAULTS: dict[str, Any] = {
 _NOT_NEGATIVE = ("discount_amount", "discount_qty", "discount_step", "uses_per_customer", "uses_per_coupon")
 
 _RULE = Query(select(rule_t).where(rule_t.c.rule_id == bindparam("rule_id")))
-_INSERT_RULE = insert(rule_t)
-_UPDATE_RULE = update(rule_t).where(rule_t.c.rule_id == bindparam("b_rule_id"))
-_DELETE_RULE = delete(rule_t).where(rule_t.c.rule_id == bindparam("rule_id"))
 _RULE_COUPONS = (update(coupon_t).where(coupon_t.c.rule_id == bindparam("b_rule_id"))
                  .values(usage_limit=bindparam("b_usage_limit"), usage_per_customer=bindparam("b_usage_per_customer"),
                          expiration_date=bindparam("b_expiration_date")))
@@ -289,68 +283,87 @@ def load_rule(conn, rule_id: int) -> dict[str, Any]:
     return _rule_record(row)
 
 
-class RuleRepository(Service):
+class RuleRepository(Repository[RuleInterface]):
     interface = "Magento\\SalesRule\\Api\\RuleRepositoryInterface"
     summary = "Cart price rules"
+    table = rule_t
+    data = RuleInterface
+    results = RuleSearchResultInterface
 
     def save(self, rule: RuleInterface) -> RuleInterface:
-        sent = rule.sent()
-        rule_id = sent.get("rule_id")
-        stored = load_rule(self.conn, rule_id) if rule_id is not None else {**RULE_DEFAULTS, "rule_id": None}
-        record = {**stored, **_rule_values(sent, stored)}
+        return self.save_record(rule)
+
+    def get_by_id(self, rule_id: int) -> RuleInterface:
+        return self.get_record(rule_id)
+
+    def get_list(self, search_criteria: SearchCriteria) -> RuleSearchResultInterface:
+        return self.list_records(search_criteria)
+
+    def delete_by_id(self, rule_id: int) -> bool:
+        return self.delete_record(rule_id)
+
+    # --- the repository's hooks: a rule's wire keys differ from its columns (JSON, id lists)
+
+    def new_record(self) -> dict[str, Any]:
+        return {**RULE_DEFAULTS, "rule_id": None}
+
+    def from_row(self, row: Any) -> dict[str, Any]:
+        return _rule_record(_Row(row))
+
+    def convert(self, sent: dict[str, Any], stored: dict[str, Any] | None) -> dict[str, Any]:
+        return _rule_values(sent, stored if stored is not None else RULE_DEFAULTS)
+
+    def check(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
         for key in ("simple_action", "simple_free_shipping"):
             if record[key] is None:
                 record[key] = RULE_DEFAULTS[key]
         if record["coupon_type"] == AUTO:
             record["use_auto_generation"] = True
         _check_rule(record)
+
+    def to_row(self, record: dict[str, Any]) -> dict[str, Any]:
         columns = _rule_columns(record)
         columns["updated_at"] = _now()
-        if rule_id is None:
+        if record["rule_id"] is None:
             columns["created_at"] = columns["updated_at"]
-            rule_id = record["rule_id"] = self.conn.execute(_INSERT_RULE, columns).inserted_primary_key[0]
-        else:
-            self.conn.execute(_UPDATE_RULE, {"b_rule_id": rule_id, **columns})
-            self.conn.execute(_RULE_COUPONS, {"b_rule_id": rule_id, "b_usage_limit": record["uses_per_coupon"],
+        return columns
+
+    def write(self, stored: dict[str, Any] | None, record: dict[str, Any], sent_links: list[str]) -> dict[str, Any]:
+        record = super().write(stored, record, sent_links)
+        if stored is not None:
+            self.conn.execute(_RULE_COUPONS, {"b_rule_id": record["rule_id"], "b_usage_limit": record["uses_per_coupon"],
                                               "b_usage_per_customer": record["uses_per_customer"],
                                               "b_expiration_date": record["to_date"]})
-        events.dispatch(self.ctx, "salesrule_rule_save_after", rule_id=rule_id)
+        return record
+
+    def after_save(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
+        events.dispatch(self.ctx, "salesrule_rule_save_after", rule_id=record["rule_id"])
+
+    def after_delete(self, record_id: Any, record: dict[str, Any] | None) -> None:
+        events.dispatch(self.ctx, "salesrule_rule_delete_after", rule_id=record_id)
+
+    def search_fields(self) -> Mapping[str, SearchField]:
+        return RULE_FIELDS
+
+    def to_data(self, record: dict[str, Any]) -> RuleInterface:
         return _rule_out(record)
 
-    def get_by_id(self, rule_id: int) -> RuleInterface:
-        return _rule_out(load_rule(self.conn, rule_id))
 
-    def get_list(self, search_criteria: SearchCriteria) -> RuleSearchResultInterface:
-        page = search(self.conn, select(rule_t), search_criteria, RULE_FIELDS, rule_t.c.rule_id,
-                      search_limits(self.ctx))
-        return RuleSearchResultInterface.of(items=[_rule_out(_rule_record(r)) for r in page.rows],
-                                            search_criteria=page.criteria, total_count=page.total_count)
+class _Row:
+    """A row mapping read by attribute (what ``_rule_record`` reads)."""
 
-    def delete_by_id(self, rule_id: int) -> bool:
-        if self.conn.execute(_DELETE_RULE, {"rule_id": rule_id}).rowcount == 0:
-            raise rule_not_found(rule_id)
-        events.dispatch(self.ctx, "salesrule_rule_delete_after", rule_id=rule_id)
-        return True
+    __slots__ = ("_m",)
+
+    def __init__(self, mapping: Any):
+        self._m = mapping
+
+    def __getattr__(self, name: str) -> Any:
+        return self._m[name]
 
 
 # --------------------------------------------------------------------------- coupons
 
-COUPON_FIELDS = {
-    "coupon_id": SearchField(coupon_t.c.coupon_id, "int"),
-    "rule_id": SearchField(coupon_t.c.rule_id, "int"),
-    "code": SearchField(coupon_t.c.code),
-    "usage_limit": SearchField(coupon_t.c.usage_limit, "int"),
-    "usage_per_customer": SearchField(coupon_t.c.usage_per_customer, "int"),
-    "times_used": SearchField(coupon_t.c.times_used, "int"),
-    "expiration_date": SearchField(coupon_t.c.expiration_date, "datetime"),
-    "is_primary": SearchField(coupon_t.c.is_primary, "bool"),
-    "created_at": SearchField(coupon_t.c.created_at, "datetime"),
-    "type": SearchField(coupon_t.c.type, "int"),
-}
-_COUPON = Query(select(coupon_t).where(coupon_t.c.coupon_id == bindparam("coupon_id")))
 _CODE_TAKEN = Query(select(coupon_t.c.coupon_id).where(coupon_t.c.code_key == bindparam("code_key")))
-_INSERT_COUPON = insert(coupon_t)
-_UPDATE_COUPON = update(coupon_t).where(coupon_t.c.coupon_id == bindparam("b_coupon_id"))
 _UNSET_PRIMARY = (update(coupon_t).where(coupon_t.c.rule_id == bindparam("b_rule_id"),
                                         coupon_t.c.coupon_id != bindparam("b_coupon_id"))
                   .values(is_primary=False))
@@ -369,28 +382,38 @@ def _coupon_refused(inner: str) -> LocalizedException:
     return LocalizedException(COUPON_NOT_SAVED, [inner])
 
 
-class CouponRepository(Service):
+class CouponRepository(Repository[CouponInterface]):
     interface = "Magento\\SalesRule\\Api\\CouponRepositoryInterface"
     summary = "Coupons of cart price rules"
+    table = coupon_t
+    data = CouponInterface
+    results = CouponSearchResultInterface
+    required = ("rule_id", "code")
 
     def save(self, coupon: CouponInterface) -> CouponInterface:
-        sent = coupon.sent()
-        coupon_id = sent.get("coupon_id")
-        if coupon_id is not None:
-            row = _COUPON.first(self.conn, coupon_id=coupon_id)
-            if row is None:
-                raise coupon_not_found(coupon_id)
-            record = row._asdict()
-        else:
-            record = {"coupon_id": None, "rule_id": None, "code": None, "is_primary": False, "type": MANUAL,
-                      "times_used": 0, "created_at": _now()}
-        record.update({k: sent[k] for k in _COUPON_KEYS if k in sent})
+        return self.save_record(coupon)
+
+    def get_by_id(self, coupon_id: int) -> CouponInterface:
+        return self.get_record(coupon_id)
+
+    def get_list(self, search_criteria: SearchCriteria) -> CouponSearchResultInterface:
+        return self.list_records(search_criteria)
+
+    def delete_by_id(self, coupon_id: int) -> bool:
+        return self.delete_record(coupon_id)
+
+    # --- the repository's hooks: a coupon takes its limits and expiry from its rule
+
+    def new_record(self) -> dict[str, Any]:
+        return {**super().new_record(), "type": MANUAL, "created_at": _now()}
+
+    def convert(self, sent: dict[str, Any], stored: dict[str, Any] | None) -> dict[str, Any]:
+        return {k: sent[k] for k in _COUPON_KEYS if k in sent}
+
+    def check(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
         record["code"] = (record["code"] or "").strip()
         record["type"] = MANUAL if record["type"] is None else record["type"]
-        if record["rule_id"] is None:
-            raise InputException.required("rule_id")
-        if not record["code"]:
-            raise InputException.required("code")
+        super().check(record, stored)
         if record["type"] not in (MANUAL, GENERATED):
             raise InputException.invalid_value("type", record["type"])
         row = _RULE.first(self.conn, rule_id=record["rule_id"])
@@ -403,37 +426,22 @@ class CouponRepository(Service):
         if not row.use_auto_generation and record["type"] == GENERATED:
             raise _coupon_refused("Specified rule does not allow auto generated coupons")
         taken = _CODE_TAKEN.first(self.conn, code_key=record["code"].lower())
-        if taken is not None and taken.coupon_id != coupon_id:
+        if taken is not None and taken.coupon_id != record["coupon_id"]:
             raise _coupon_refused("Coupon with the same code already exists.")
         record.update(usage_limit=row.uses_per_coupon, usage_per_customer=row.uses_per_customer,
                       expiration_date=row.to_date)
-        columns = {k: record[k] for k in ("rule_id", "code", "usage_limit", "usage_per_customer", "times_used",
-                                          "expiration_date", "is_primary", "created_at", "type")}
-        columns["code_key"] = record["code"].lower()
-        if coupon_id is None:
-            coupon_id = record["coupon_id"] = self.conn.execute(_INSERT_COUPON, columns).inserted_primary_key[0]
-        else:
-            self.conn.execute(_UPDATE_COUPON, {"b_coupon_id": coupon_id, **columns})
+
+    def to_row(self, record: dict[str, Any]) -> dict[str, Any]:
+        return {**super().to_row(record), "code_key": record["code"].lower()}
+
+    def write(self, stored: dict[str, Any] | None, record: dict[str, Any], sent_links: list[str]) -> dict[str, Any]:
+        record = super().write(stored, record, sent_links)
         if record["is_primary"]:
-            self.conn.execute(_UNSET_PRIMARY, {"b_rule_id": record["rule_id"], "b_coupon_id": coupon_id})
+            self.conn.execute(_UNSET_PRIMARY, {"b_rule_id": record["rule_id"], "b_coupon_id": record["coupon_id"]})
+        return record
+
+    def to_data(self, record: dict[str, Any]) -> CouponInterface:
         return _coupon_out(record)
-
-    def get_by_id(self, coupon_id: int) -> CouponInterface:
-        row = _COUPON.first(self.conn, coupon_id=coupon_id)
-        if row is None:
-            raise coupon_not_found(coupon_id)
-        return _coupon_out(row._asdict())
-
-    def get_list(self, search_criteria: SearchCriteria) -> CouponSearchResultInterface:
-        page = search(self.conn, select(coupon_t), search_criteria, COUPON_FIELDS, coupon_t.c.coupon_id,
-                      search_limits(self.ctx))
-        return CouponSearchResultInterface.of(items=[_coupon_out(r._mapping) for r in page.rows],
-                                              search_criteria=page.criteria, total_count=page.total_count)
-
-    def delete_by_id(self, coupon_id: int) -> bool:
-        if self.conn.execute(delete(coupon_t).where(coupon_t.c.coupon_id == coupon_id)).rowcount == 0:
-            raise coupon_not_found(coupon_id)
-        return True
 
 
 class CouponManagement(Service):
