@@ -65,7 +65,9 @@ class Server:
         self.env = {**os.environ, "VDC_DATABASE_URL": db.url, "VDC_SECRET_KEY": "test-" + secrets.token_hex(8),
                     "VDC_VAR_DIR": str(tmp / "var"), "VDC_CONFIG_CACHE_SECONDS": "0",
                     "VDC_PASSWORD_HASH_TIME_COST": "1", "VDC_PASSWORD_HASH_MEMORY_KIB": "8192",
-                    "VDC_ENV": "development", **(extra_env or {})}
+                    "VDC_ENV": "development", "VDC_EXTRA_PACKAGES": "tests.testmodule",
+                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+                    **(extra_env or {})}
         self.log = tmp / f"server-{self.port}.log"
         self.cli("db", "upgrade")
         self.cli("admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD)

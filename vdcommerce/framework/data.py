@@ -363,6 +363,25 @@ class DataObject(BaseModel, metaclass=_DataObjectMeta):
         return dumper(type(self))(self)
 
 
+def add_fields(cls: type[DataObject], annotations: dict[str, Any]) -> None:
+    """Add fields to a data object class after its creation (declared extension attributes, a field
+    whose type names its own class). Classes that hold ``cls`` must be rebuilt afterwards."""
+    from pydantic.fields import FieldInfo
+    for name, annotation in annotations.items():
+        spec = parse_type(annotation)
+        cls.__fields__spec__[name] = Field(name, spec)
+        info = FieldInfo.from_annotated_attribute(spec.pyd if spec.nullable else spec.pyd | None, None)
+        info.alias = info.validation_alias = info.serialization_alias = camel(name)
+        info.alias_priority = 2
+        cls.__pydantic_fields__[name] = info
+    fields = cls.__fields__spec__
+    cls.__readonly_keys__ = tuple((k, f.name) for f in fields.values() if f.spec.readonly for k in {f.name, f.alias})
+    cls.__nullable__ = frozenset(f.name for f in fields.values() if f.spec.nullable)
+    cls.__empty__ = {name: None for name in fields}
+    cls._dump = None
+    cls.model_rebuild(force=True)
+
+
 # --------------------------------------------------------------------------- output
 
 def _dt_text(v: Any) -> str:

@@ -1,7 +1,8 @@
 """The packages: the platform's (``vdcommerce/platform/*``), then the vendor modules' (``vdcommerce/modules/*``).
 
 Each package declares itself in its ``etc/`` folder (webapi.xml, acl.xml, config.xml, events.xml,
-sales.xml); importing it registers its services and tables. Whoever reads a declaration file gets the
+sales.xml, extension_attributes.xml); importing it registers its services and tables, and once all
+are imported the extension attributes they declare are added to the data objects they extend. Whoever reads a declaration file gets the
 packages from here, in this order, and raises ``DeclarationError`` for a broken one (the service then
 refuses to start, naming the file).
 """
@@ -60,6 +61,8 @@ def _loaded() -> tuple[Package, ...]:
     packages = discover_packages()
     for p in packages:
         importlib.import_module(p.name)
+    from . import extensions
+    extensions.apply(packages)
     return tuple(packages)
 
 

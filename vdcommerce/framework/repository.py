@@ -50,6 +50,7 @@ from sqlalchemy import (Boolean, Column, ColumnElement, Date, DateTime, Float, I
                         bindparam, cast, delete, exists, false, func, insert, literal, select, union_all, update)
 from sqlalchemy.sql.type_api import TypeEngine
 
+from . import extensions
 from .context import Service
 from .data import DataObject
 from .db import Query
@@ -259,6 +260,9 @@ class Repository(Service, Generic[D]):
     choices: ClassVar[Mapping[str, tuple[Any, ...]]] = {}
     #: the SELECT of a record (default: the table); a subclass may join a 1:1 table
     base: ClassVar[Select[Any]]
+    #: the data interface whose declared extension attributes this repository loads and saves through
+    #: their handlers (framework/extensions.py), as the record's ``extension_attributes``
+    extends: ClassVar[str | None] = None
 
     #: during a save: the keys the client sent (hooks test ``key in self.sent``)
     sent: Record
@@ -330,6 +334,10 @@ class Repository(Service, Generic[D]):
             record = {**(stored if stored is not None else self.new_record()), **values}
             self.check(record, stored)
             saved = self.write(stored, record, [name for name in self.links if name in values])
+            if self.extends is not None and "extension_attributes" in sent:
+                extensions.save(self.ctx, self.extends, saved[self.pk_key], sent["extension_attributes"])
+                saved["extension_attributes"] = {**(saved.get("extension_attributes") or {}),
+                                                 **sent["extension_attributes"].sent()}
         self.after_save(saved, stored)
         return self.to_data(saved)
 
@@ -376,7 +384,12 @@ class Repository(Service, Generic[D]):
         return self.with_links([rows[i] for i in ids])
 
     def with_links(self, records: list[Record]) -> list[Record]:
-        """The records with their link sets: one query for a single record, one per link set for more."""
+        """The records with their link sets (one query for a single record, one per link set for more)
+        and the extension attributes that handlers load."""
+        if self.extends is not None and records:
+            loaded = extensions.load(self.ctx, self.extends, [r[self.pk_key] for r in records])
+            for r in records:
+                r["extension_attributes"] = {**(r.get("extension_attributes") or {}), **loaded.get(r[self.pk_key], {})}
         if not self.links or not records:
             return records
         pk_key = self.pk_key

@@ -85,14 +85,13 @@ def test_every_condition_type_and_extension_attributes_echo(admin):
                 {"condition_type": PRODUCT, "attribute_name": "color", "operator": "==", "value": ["red", "blue"]}]}]},
         {"condition_type": SUBSELECT, "attribute_name": "qty", "operator": ">=", "value": 2,
          "aggregator_type": "all", "conditions": []}]}
-    ext = {"vdpromo_rule": {"sku": "24-UG06", "type": 0, "items_discount": None},
-           "vdrules": {"priceselector": 1, "promo_skus": ["A", "B"]}, "anything": [1, {"x": True}]}
+    # the codes the test module declares on the rule (etc/extension_attributes.xml), kept with the rule
+    ext = {"vdtest_rule": {"sku": "24-UG06", "type": 0, "items_discount": None}, "vdtest_labels": ["A", "B"]}
     rule = create_rule(admin, condition=tree, extension_attributes=ext,
                        store_labels=[{"store_id": 1, "store_label": "Shop label"}])
     back = admin.get(f"/V1/salesRules/{rule['rule_id']}").json()
-    assert back["extension_attributes"] == {"vdpromo_rule": {"sku": "24-UG06", "type": 0, "items_discount": None},
-                                            "vdrules": {"priceselector": 1, "promo_skus": ["A", "B"]},
-                                            "anything": [1, {"x": True}]}
+    assert back["extension_attributes"] == {"vdtest_rule": {"sku": "24-UG06", "type": 0, "items_discount": None},
+                                            "vdtest_labels": ["A", "B"]}
     found = back["condition"]["conditions"][0]
     assert found["conditions"][0] == {"condition_type": PRODUCT, "operator": "()", "attribute_name": "category_ids",
                                       "value": "3, 4"}
@@ -101,10 +100,13 @@ def test_every_condition_type_and_extension_attributes_echo(admin):
     assert back["store_labels"] == [{"store_id": 1, "store_label": "Shop label"}]
     # a save that leaves extension_attributes out keeps it; a code sent replaces that code only
     r = admin.put(f"/V1/salesRules/{rule['rule_id']}", json={"rule": {"description": "d",
-                                                                       "extension_attributes": {"anything": None,
-                                                                                                "vdrules": {"a": 1}}}})
+                                                                       "extension_attributes": {"vdtest_labels": None,
+                                                                                                "vdtest_rule": {"a": 1}}}})
     assert r.status_code == 200, r.text
-    assert r.json()["extension_attributes"] == {"vdpromo_rule": ext["vdpromo_rule"], "vdrules": {"a": 1}}
+    assert r.json()["extension_attributes"] == {"vdtest_rule": {"a": 1}}
+    # a code nobody declared is refused
+    r = admin.put(f"/V1/salesRules/{rule['rule_id']}", json={"rule": {"extension_attributes": {"anything": 1}}})
+    assert r.status_code == 400 and r.json()["parameters"][0] == "Anything"
     r = admin.put(f"/V1/salesRules/{rule['rule_id']}", json={"rule": {"extension_attributes": "text"}})
     assert r.status_code == 400
     assert r.json()["parameters"] == {"value": "text", "type": "Magento\\SalesRule\\Api\\Data\\RuleExtensionInterface"}

@@ -22,6 +22,7 @@ from typing import Any
 import orjson
 from sqlalchemy import insert, select, update
 
+from ...framework import extensions
 from ...framework.context import Context, Service
 from ...framework.data import json_text
 from ...framework.exceptions import (CouldNotSaveException, InputException, LocalizedException,
@@ -117,6 +118,9 @@ def rate_out(rate) -> ShippingMethodInterface:
         price_incl_tax=rate.amount)
 
 
+CART_INTERFACE = "Magento\\Quote\\Api\\Data\\CartInterface"
+
+
 class Carts:
     """The cart operations on numeric ids, shared by the admin, ``mine`` and guest services."""
 
@@ -130,13 +134,14 @@ class Carts:
         cart = carts.Loaded(self.ctx, row)
         items = [carts.item_out(r, row.id) for r in cart.items]
         customer = load_customer(self.ctx, row.customer_id) if row.customer_id else CustomerInterface.of()
-        ext = None
+        ext_values = extensions.load(self.ctx, CART_INTERFACE, [row.id]).get(row.id, {})
         if items and not row.is_virtual:
             method = None
             if row.shipping_carrier_code and row.shipping_method_code:
                 method = f"{row.shipping_carrier_code}_{row.shipping_method_code}"
-            ext = CartExtensionInterface.of(shipping_assignments=[ShippingAssignmentInterface.of(
-                shipping=ShippingInterface.of(address=addresses.wire(cart.shipping), method=method), items=items)])
+            ext_values["shipping_assignments"] = [ShippingAssignmentInterface.of(
+                shipping=ShippingInterface.of(address=addresses.wire(cart.shipping), method=method), items=items)]
+        ext = CartExtensionInterface.of(**ext_values) if ext_values else None
         return CartInterface.of(
             id=row.id, created_at=row.created_at, updated_at=row.updated_at, converted_at=row.converted_at,
             is_active=row.is_active, is_virtual=row.is_virtual, items=items, items_count=row.items_count,
@@ -408,6 +413,7 @@ class CartRepository(_ById):
             carts.set_fields(self.ctx, row.id, **values)
         if quote.billing_address is not None:
             carts.save_address(self.ctx, row.id, "billing", self.carts.address_values(row, quote.billing_address))
+        extensions.save(self.ctx, CART_INTERFACE, row.id, quote.extension_attributes)
         carts.collect_and_save(self.ctx, row.id)
 
 

@@ -18,7 +18,7 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from ...framework import events
+from ...framework import events, extensions
 from ...framework.context import Context
 from ...framework.exceptions import NoSuchEntityException
 from ..quote.totals import ZERO, cents
@@ -195,7 +195,10 @@ def _payment_out(p) -> OrderPaymentInterface:
         additional_information=json_value(p.additional_information))
 
 
-def _order_out(o, items: list, addresses: list, payment, histories: list) -> OrderInterface:
+ORDER_INTERFACE = "Magento\\Sales\\Api\\Data\\OrderInterface"
+
+
+def _order_out(o, items: list, addresses: list, payment, histories: list, extension: dict) -> OrderInterface:
     item_objects = [item_out(i) for i in items]
     billing = next((address_out(a) for a in addresses if a.address_type == "billing"), None)
     shipping = next((address_out(a) for a in addresses if a.address_type == "shipping"), None)
@@ -225,11 +228,13 @@ def _order_out(o, items: list, addresses: list, payment, histories: list) -> Ord
         total_item_count=o.total_item_count, weight=o.weight, items=item_objects, billing_address=billing,
         payment=_payment_out(payment) if payment is not None else None,
         status_histories=[history_out(h) for h in histories],
-        extension_attributes=OrderExtensionInterface.of(shipping_assignments=[assignment]))
+        extension_attributes=OrderExtensionInterface.of(shipping_assignments=[assignment], **extension))
 
 
-def orders_out(conn, rows: list) -> list[OrderInterface]:
-    """Order rows as data objects, with their items, addresses, payment and comments (one query each)."""
+def orders_out(ctx: Context, rows: list) -> list[OrderInterface]:
+    """Order rows as data objects, with their items, addresses, payment, comments and the extension
+    attributes other packages declare (one query each)."""
+    conn = ctx.conn
     ids = [r.entity_id for r in rows]
     if not ids:
         return []
@@ -237,12 +242,13 @@ def orders_out(conn, rows: list) -> list[OrderInterface]:
     addresses = _grouped(conn, _addresses_of, "parent_id", ids)
     payments = {p.parent_id: p for p in conn.execute(_payments_of, {"ids": ids})}
     histories = _grouped(conn, _histories_of, "parent_id", ids)
+    declared = extensions.load(ctx, ORDER_INTERFACE, ids)
     return [_order_out(r, items[r.entity_id], addresses[r.entity_id], payments.get(r.entity_id),
-                       histories[r.entity_id]) for r in rows]
+                       histories[r.entity_id], declared.get(r.entity_id, {})) for r in rows]
 
 
-def load_order(conn, order_id: int) -> OrderInterface:
-    return orders_out(conn, [order_row(conn, order_id)])[0]
+def load_order(ctx: Context, order_id: int) -> OrderInterface:
+    return orders_out(ctx, [order_row(ctx.conn, order_id)])[0]
 
 
 def order_adjustments(conn, order_id: int) -> dict[str, Decimal]:

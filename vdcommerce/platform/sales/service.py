@@ -341,20 +341,20 @@ class OrderRepository(Service):
     summary = "Orders"
 
     def get(self, id: int) -> OrderInterface:  # noqa: A002 - the platform's parameter name
-        return orders.load_order(self.conn, id)
+        return orders.load_order(self.ctx, id)
 
     def get_list(self, search_criteria: SearchCriteria) -> OrderSearchResultInterface:
         page = search(self.conn, _ALL_ORDERS, search_criteria, ORDER_FIELDS, order_t.c.entity_id,
                       search_limits(self.ctx))
-        return OrderSearchResultInterface.of(items=orders.orders_out(self.conn, page.rows),
+        return OrderSearchResultInterface.of(items=orders.orders_out(self.ctx, page.rows),
                                              search_criteria=page.criteria, total_count=page.total_count)
 
     def save(self, entity: OrderInterface) -> OrderInterface:
         if entity.entity_id is not None:
             _edit(self.ctx, entity)
-            return orders.load_order(self.conn, entity.entity_id)
+            return orders.load_order(self.ctx, entity.entity_id)
         order_id, _ = orders.write_order(self.ctx, _new_order(self.ctx, entity))
-        return orders.load_order(self.conn, order_id)
+        return orders.load_order(self.ctx, order_id)
 
 
 class OrderManagement(Service):

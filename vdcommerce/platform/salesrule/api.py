@@ -1,7 +1,9 @@
 """The cart price rule and coupon data objects (platform.md 9.1, 9.2), fields in wire order.
 
-``extension_attributes`` of a rule is any JSON object: promotion modules keep their settings there
-(``vdpromo_rule``, ``vdrules``); the rule stores it and echoes it.
+``extension_attributes`` of a rule holds the codes other packages declare on
+``Magento\\SalesRule\\Api\\Data\\RuleInterface`` in their ``etc/extension_attributes.xml``
+(promotion modules keep their settings there); a code without a handler of its own is stored with the
+rule and echoed.
 """
 from typing import Any
 
@@ -36,6 +38,10 @@ def _self_reference(cls: type[DataObject], name: str, annotation: Any) -> None:
 _self_reference(ConditionInterface, "conditions", list[ConditionInterface] | None)
 
 
+class RuleExtensionInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\RuleExtensionInterface"):
+    """Empty here: the declared extension attributes are added at start-up."""
+
+
 class RuleInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\RuleInterface"):
     rule_id: int | None
     name: str | None
@@ -64,7 +70,7 @@ class RuleInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\RuleIn
     use_auto_generation: bool
     uses_per_coupon: int
     simple_free_shipping: str | None
-    extension_attributes: dict | None
+    extension_attributes: RuleExtensionInterface | None
 
 
 class CouponInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\CouponInterface"):

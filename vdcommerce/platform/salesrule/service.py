@@ -20,7 +20,7 @@ from typing import Any, Mapping
 import orjson
 from sqlalchemy import ColumnElement, String, bindparam, delete, insert, literal, or_, select, update
 
-from ...framework import events
+from ...framework import events, extensions
 from ...framework.context import Service
 from ...framework.repository import Repository
 from ...framework.data import json_text, number_text
@@ -29,7 +29,8 @@ from ...framework.exceptions import InputException, LocalizedException, NoSuchEn
 from ...framework.search import SearchCriteria, SearchField
 from . import conditions
 from .api import (ConditionInterface, CouponGenerationSpecInterface, CouponInterface, CouponMassDeleteResultInterface,
-                  CouponSearchResultInterface, RuleInterface, RuleLabelInterface, RuleSearchResultInterface)
+                  CouponSearchResultInterface, RuleExtensionInterface, RuleInterface, RuleLabelInterface,
+                  RuleSearchResultInterface)
 from .engine import ACTIONS, AUTO, FREE_ALL, FREE_MATCHING, FREE_NONE, NO_COUPON, SPECIFIC_COUPON, ids_of
 from .tables import coupon as coupon_t
 from .tables import rule as rule_t
@@ -44,6 +45,7 @@ ALPHABETS = {"alphanum": "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "alpha": "ABCDE
              "num": "0123456789"}
 MAX_GENERATED = 100_000
 EXTENSION_TYPE = "Magento\\SalesRule\\Api\\Data\\RuleExtensionInterface"
+RULE_INTERFACE = "Magento\\SalesRule\\Api\\Data\\RuleInterface"
 
 
 def rule_not_found(rule_id: Any) -> NoSuchEntityException:
@@ -98,6 +100,23 @@ def _id_list_field(column: ColumnElement) -> SearchField:
         return or_(*(wrapped.like(f"%,{int(v)},%") for v in values))
 
     return SearchField(column, "int", sortable=False, members=members)
+
+
+def _kept_extension(value: RuleExtensionInterface | None, stored: dict[str, Any]) -> dict[str, Any]:
+    """The rule's own extension attributes (the declared codes without a handler), merged over the
+    stored ones by code; a code sent as null is removed, ``null`` for the whole object clears them."""
+    if value is None:
+        return {}
+    kept = extensions.codes_kept_by_owner(RULE_INTERFACE)
+    merged = {k: v for k, v in stored.items() if k in kept}
+    for code, v in value.sent().items():
+        if code not in kept:
+            continue
+        if v is None:
+            merged.pop(code, None)
+        else:
+            merged[code] = v
+    return merged
 
 
 # --------------------------------------------------------------------------- conditions on the wire
@@ -207,7 +226,8 @@ def _rule_out(r: dict[str, Any]) -> RuleInterface:
         discount_step=r["discount_step"], apply_to_shipping=r["apply_to_shipping"], times_used=r["times_used"],
         is_rss=r["is_rss"], coupon_type=r["coupon_type"], use_auto_generation=r["use_auto_generation"],
         uses_per_coupon=r["uses_per_coupon"], simple_free_shipping=r["simple_free_shipping"],
-        extension_attributes=r["extension_attributes"] or None)
+        extension_attributes=RuleExtensionInterface.of(**r["extension_attributes"]) if r["extension_attributes"]
+        else None)
 
 
 def _rule_values(sent: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
@@ -222,7 +242,7 @@ def _rule_values(sent: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]
         elif key in ("condition", "action_condition"):
             value = _tree(value) if value is not None else None
         elif key == "extension_attributes":
-            value = _extension(value, stored["extension_attributes"]) if value is not None else {}
+            value = _kept_extension(value, stored["extension_attributes"])
         elif key in ("from_date", "to_date"):
             value = _date(value, key)
         elif key in ("discount_amount", "discount_qty"):
@@ -272,8 +292,21 @@ def _rule_columns(r: dict[str, Any]) -> dict[str, Any]:
         "apply_to_shipping": r["apply_to_shipping"], "is_rss": r["is_rss"], "coupon_type": r["coupon_type"],
         "use_auto_generation": r["use_auto_generation"], "uses_per_coupon": r["uses_per_coupon"],
         "simple_free_shipping": r["simple_free_shipping"],
-        "extension_attributes": orjson.dumps(r["extension_attributes"]).decode() if r["extension_attributes"] else None,
+        "extension_attributes": _kept_json(r["extension_attributes"]),
     }
+
+
+def _kept_json(values: dict[str, Any]) -> str | None:
+    kept = extensions.codes_kept_by_owner(RULE_INTERFACE)
+    own = {k: _plain(v) for k, v in values.items() if k in kept and v is not None}
+    return orjson.dumps(own).decode() if own else None
+
+
+def _plain(value: Any) -> Any:
+    """A declared value as JSON (a data object as its wire form)."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value.dump() if hasattr(value, "dump") else value
 
 
 def load_rule(conn, rule_id: int) -> dict[str, Any]:
@@ -286,6 +319,7 @@ def load_rule(conn, rule_id: int) -> dict[str, Any]:
 class RuleRepository(Repository[RuleInterface]):
     interface = "Magento\\SalesRule\\Api\\RuleRepositoryInterface"
     summary = "Cart price rules"
+    extends = RULE_INTERFACE
     table = rule_t
     data = RuleInterface
     results = RuleSearchResultInterface

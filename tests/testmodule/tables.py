@@ -1,0 +1,24 @@
+"""The test module's tables: things, and the notes it keeps for carts and orders."""
+from sqlalchemy import Boolean, Column, Integer, String, Table
+
+from vdcommerce.framework.db import metadata
+
+thing = Table(
+    "vendor_testmodule_thing", metadata,
+    Column("thing_id", Integer, primary_key=True, autoincrement=True),
+    Column("title", String(255), nullable=False),
+    Column("qty", Integer, nullable=False, default=0),
+    Column("is_active", Boolean, nullable=False, default=True),
+)
+
+cart_note = Table(
+    "vendor_testmodule_cart_note", metadata,
+    Column("record_id", Integer, primary_key=True, autoincrement=False),
+    Column("note", String(255), nullable=False),
+)
+
+order_note = Table(
+    "vendor_testmodule_order_note", metadata,
+    Column("record_id", Integer, primary_key=True, autoincrement=False),
+    Column("note", String(255), nullable=False),
+)
