@@ -124,9 +124,14 @@ def db_group() -> None:
 
 @db_group.command()
 def upgrade() -> None:
-    """Apply every migration."""
-    from .framework.migrate import upgrade as run
-    run()
+    """Apply every migration of every package (all heads)."""
+    from alembic.util import CommandError
+
+    from .framework.migrate import MigrationError, upgrade as run
+    try:
+        run()
+    except (MigrationError, CommandError) as e:
+        raise click.ClickException(str(e)) from None
     click.echo("Database is up to date.")
 
 
@@ -139,11 +144,17 @@ def check() -> None:
 
 
 @db_group.command()
+@click.option("--package", "package", required=True, help="The package whose tables it covers (short name: faq, sales).")
 @click.option("-m", "--message", required=True)
-def revision(message: str) -> None:
-    """Write a new migration from the table declarations (development)."""
-    from .framework.migrate import revision as run
-    run(message)
+def revision(package: str, message: str) -> None:
+    """Write a new migration of one package's tables into its migrations/ folder (development)."""
+    from alembic.util import CommandError
+
+    from .framework.migrate import MigrationError, revision as run
+    try:
+        run(package, message)
+    except (MigrationError, CommandError) as e:
+        raise click.ClickException(str(e)) from None
 
 
 # --------------------------------------------------------------------------- admin users and integrations

@@ -1,4 +1,8 @@
-"""Alembic environment: one history for the tables of every package."""
+"""Alembic environment: the revisions of every package, over the tables of every package.
+
+``vdcommerce db revision --package`` passes the names of that package's tables as the ``tables``
+attribute, so that autogenerate compares those tables only.
+"""
 from alembic import context
 
 from vdcommerce.framework.db import metadata
@@ -9,6 +13,17 @@ load_packages()  # every package declares its tables on the shared metadata
 connection = context.config.attributes.get("connection")
 if connection is None:
     raise RuntimeError("run migrations through `vdcommerce db upgrade`")
-context.configure(connection=connection, target_metadata=metadata, render_as_batch=True, compare_type=True)
+only: set[str] | None = context.config.attributes.get("tables")
+
+
+def include_object(obj, name, type_, reflected, compare_to) -> bool:
+    if only is None:
+        return True
+    table = obj if type_ == "table" else getattr(obj, "table", None)
+    return table is not None and table.name in only
+
+
+context.configure(connection=connection, target_metadata=metadata, render_as_batch=True, compare_type=True,
+                  include_object=include_object)
 with context.begin_transaction():
     context.run_migrations()

@@ -1,16 +1,19 @@
 """faq: questions, categories, tags and their links
 
+The FAQ module's own branch (label ``faq``); its tables need the store scopes of the
+platform's first revision.
+
 Revision ID: 0003_faq
-Revises: 0002_customer
+Revises:
 """
 from alembic import op
 import sqlalchemy as sa
 
 
 revision = '0003_faq'
-down_revision = '0002_customer'
-branch_labels = None
-depends_on = None
+down_revision = None
+branch_labels = ('faq',)
+depends_on = '0001_core'
 
 
 def upgrade() -> None:

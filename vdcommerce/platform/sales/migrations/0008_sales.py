@@ -1,14 +1,14 @@
 """sales: orders with items, addresses, payment and comments; invoices, shipments, credit memos; order numbers; outbox
 
 Revision ID: 0008_sales
-Revises: 0003_faq
+Revises: 0007_quote
 """
 from alembic import op
 import sqlalchemy as sa
 
 
 revision = '0008_sales'
-down_revision = '0003_faq'
+down_revision = '0007_quote'
 branch_labels = None
 depends_on = None
 

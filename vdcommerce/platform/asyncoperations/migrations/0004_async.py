@@ -1,14 +1,14 @@
 """async: bulks, operations, database queue messages
 
 Revision ID: 0004_async
-Revises: 0003_faq
+Revises: 0002_customer
 """
 from alembic import op
 import sqlalchemy as sa
 
 
 revision = '0004_async'
-down_revision = '0003_faq'
+down_revision = '0002_customer'
 branch_labels = None
 depends_on = None
 

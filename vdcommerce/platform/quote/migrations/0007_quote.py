@@ -1,14 +1,14 @@
 """quote: carts, cart items, cart addresses and cart payments
 
 Revision ID: 0007_quote
-Revises: 0003_faq
+Revises: 0006_salesrule
 """
 from alembic import op
 import sqlalchemy as sa
 
 
 revision = '0007_quote'
-down_revision = '0003_faq'
+down_revision = '0006_salesrule'
 branch_labels = None
 depends_on = None
 

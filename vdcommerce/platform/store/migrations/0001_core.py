@@ -1,7 +1,10 @@
 """core: scopes, configuration, admin users, integrations, tokens
 
+The platform's first revision, the root of its one line of history (branch label
+``platform``). It creates the tables of store, config and integration, which began together.
+
 Revision ID: 0001_core
-Revises: 
+Revises:
 Create Date: 2026-11-21 05:48:49.299103
 """
 from alembic import op
@@ -10,7 +13,7 @@ import sqlalchemy as sa
 
 revision = '0001_core'
 down_revision = None
-branch_labels = None
+branch_labels = ('platform',)
 depends_on = None
 
 

@@ -1,14 +1,14 @@
 """catalog: products, their websites and stock
 
 Revision ID: 0005_catalog
-Revises: 0003_faq
+Revises: 0004_async
 """
 from alembic import op
 import sqlalchemy as sa
 
 
 revision = '0005_catalog'
-down_revision = '0003_faq'
+down_revision = '0004_async'
 branch_labels = None
 depends_on = None
 

@@ -1,14 +1,14 @@
 """salesrule: cart price rules, coupons and their usage counters
 
 Revision ID: 0006_salesrule
-Revises: 0003_faq
+Revises: 0005_catalog
 """
 from alembic import op
 import sqlalchemy as sa
 
 
 revision = '0006_salesrule'
-down_revision = '0003_faq'
+down_revision = '0005_catalog'
 branch_labels = None
 depends_on = None
 
