@@ -93,7 +93,7 @@ def test_rule_keeps_declared_codes_and_refuses_others(admin):
     r = admin.post("/V1/salesRules", json={"rule": {**rule, "extension_attributes": {"anything": 1}}})
     assert r.status_code == 400
     assert r.json()["parameters"][2] == "Magento\\SalesRule\\Api\\Data\\RuleExtensionInterface"
-    r = admin.put(f"/V1/salesRules/{rule_id}", json={"rule": {"extension_attributes": {"vdtest_labels": "c"}}})
+    r = admin.put(f"/V1/salesRules/{rule_id}", json={"rule": {"extension_attributes": {"vdtest_labels": ["c"]}}})
     assert r.status_code == 200
     assert admin.get(f"/V1/salesRules/{rule_id}").json()["extension_attributes"] == {
         "vdtest_rule": {"sku": "24-UG06", "type": 0}, "vdtest_labels": ["c"]}
