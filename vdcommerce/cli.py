@@ -7,6 +7,7 @@ import secrets
 import sys
 
 import click
+from pathlib import Path
 
 from .framework import db
 from .framework.exceptions import LocalizedException
@@ -313,6 +314,32 @@ def acl() -> None:
             show(c, depth + 1)
     for root in Acl(read_acl(load_packages())).tree():
         show(root, 0)
+
+
+# --------------------------------------------------------------------------- scaffold
+
+@main.group()
+def scaffold() -> None:
+    """Skeletons of new packages."""
+
+
+@scaffold.command("module")
+@click.argument("name")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              help="The project's folder (default: the current one).")
+def scaffold_module(name: str, root: Path) -> None:
+    """A working vendor module NAME: etc/, data objects, a repository, its table and migration branch,
+    demo data, a docs page, tests and a Postman collection."""
+    from .scaffold import ScaffoldError, scaffold_module as write
+    if not (root / "vdcommerce" / "modules").is_dir():
+        raise click.ClickException(f"{root.resolve()} is not the project's folder (no vdcommerce/modules in it)")
+    try:
+        written = write(name, root)
+    except ScaffoldError as e:
+        raise click.ClickException(str(e)) from None
+    for path in written:
+        click.echo(f"wrote {path.relative_to(root)}")
+    click.echo(f"next: `vdcommerce db upgrade`, then `pytest tests/modules/{name}`")
 
 
 # --------------------------------------------------------------------------- demo data
