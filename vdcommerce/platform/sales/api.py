@@ -23,6 +23,10 @@ class OrderAddressInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Or
     quote_address_id: int | None
 
 
+class OrderPaymentExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderPaymentExtensionInterface"):
+    """Empty here: the extension attributes packages declare are added at start-up."""
+
+
 class OrderPaymentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderPaymentInterface"):
     entity_id: int | None
     parent_id: int | None
@@ -35,6 +39,7 @@ class OrderPaymentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Or
     base_amount_refunded: float | None
     po_number: str | None
     additional_information: list[str] | None
+    extension_attributes: OrderPaymentExtensionInterface | None
 
 
 class OrderStatusHistoryInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderStatusHistoryInterface"):
