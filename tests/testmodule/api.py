@@ -8,6 +8,7 @@ class ThingInterface(DataObject, interface="Vendor\\Testmodule\\Api\\Data\\Thing
     title: str
     qty: int
     is_active: bool
+    note: str | None
 
 
 ThingSearchResultsInterface = search_results_type(

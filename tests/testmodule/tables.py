@@ -9,6 +9,7 @@ thing = Table(
     Column("title", String(255), nullable=False),
     Column("qty", Integer, nullable=False, default=0),
     Column("is_active", Boolean, nullable=False, default=True),
+    Column("note", String(255), nullable=True),
 )
 
 cart_note = Table(

@@ -1,4 +1,6 @@
-"""platform.md 2 and 3 over HTTP: binding, type conversion (D3-D5), specificity (D13), output forms."""
+"""platform.md 2 and 3 over HTTP: binding, type conversion (D3-D5), specificity (D13), output forms.
+
+Driven through the test-only module's "thing" routes (tests/testmodule) and the platform's customers."""
 import httpx
 import pytest
 
@@ -8,55 +10,55 @@ TYPE_ERROR = "The \"%value\" value's type is invalid. The \"%type\" type was exp
 
 
 def create(admin, **fields):
-    return admin.post("/V1/vendor_faq/question", json={"question": {"title": unique("bind "), **fields}})
+    return admin.post("/V1/vdtest/thing", json={"thing": {"title": unique("bind "), **fields}})
 
 
 @pytest.mark.parametrize("sent,stored", [("yes", True), ("on", True), ("TRUE", True), ("1", True), (1, True),
                                          (True, True), ("no", False), ("off", False), ("", False), (0, False),
                                          ("false", False)])
 def test_boolean_spellings(admin, sent, stored):
-    r = create(admin, exclude_sitemap=sent)
+    r = create(admin, is_active=sent)
     assert r.status_code == 200, r.text
-    assert r.json()["exclude_sitemap"] is stored
+    assert r.json()["is_active"] is stored
 
 
 @pytest.mark.parametrize("sent,value", [("maybe", "maybe"), (2, "2"), ([], "[]"), ({"a": 1}, '{"a":1}')])
 def test_unrecognised_booleans_are_400_not_false(admin, sent, value):
     """D4: the platform turns these into false."""
-    r = create(admin, exclude_sitemap=sent)
+    r = create(admin, is_active=sent)
     assert (r.status_code, r.json()) == (400, {"message": TYPE_ERROR, "parameters": {"value": value, "type": "bool"}})
 
 
 def test_integers(admin):
-    assert create(admin, visibility="2").json()["visibility"] == 2
-    assert create(admin, visibility=2.0).json()["visibility"] == 2
-    r = create(admin, visibility=1.5)  # D5: never truncated
+    assert create(admin, qty="2").json()["qty"] == 2
+    assert create(admin, qty=2.0).json()["qty"] == 2
+    r = create(admin, qty=1.5)  # D5: never truncated
     assert (r.status_code, r.json()) == (400, {"message": TYPE_ERROR, "parameters": {"value": "1.5", "type": "int"}})
-    r = create(admin, visibility=True)
+    r = create(admin, qty=True)
     assert r.json()["parameters"] == {"value": "true", "type": "int"}
-    r = admin.get("/V1/vendor_faq/question", params={"questionId": "7.5"})
+    r = admin.get("/V1/vdtest/thing/7.5")
     assert (r.status_code, r.json()["parameters"]) == (400, {"value": "7.5", "type": "int"})
 
 
 def test_strings_take_numbers_in_shortest_form_but_not_booleans(admin):
-    assert create(admin, name=90210).json()["name"] == "90210"
-    assert create(admin, name=12.50).json()["name"] == "12.5"
-    r = create(admin, name=False)
+    assert create(admin, note=90210).json()["note"] == "90210"
+    assert create(admin, note=12.50).json()["note"] == "12.5"
+    r = create(admin, note=False)
     assert (r.status_code, r.json()["parameters"]) == (400, {"value": "false", "type": "string"})
 
 
 def test_scalar_or_list_where_an_object_is_expected(admin):
-    for body in ({"question": "text"}, {"question": [1, 2]}, {"question": 5}):
-        r = admin.post("/V1/vendor_faq/question", json=body)
+    for body in ({"thing": "text"}, {"thing": [1, 2]}, {"thing": 5}):
+        r = admin.post("/V1/vdtest/thing", json=body)
         assert r.status_code == 400
         assert r.json()["message"] == TYPE_ERROR
-        assert r.json()["parameters"]["type"] == "Vendor\\Faq\\Api\\Data\\QuestionInterface"
+        assert r.json()["parameters"]["type"] == "Vendor\\Testmodule\\Api\\Data\\ThingInterface"
 
 
 def test_null_is_absent_and_unknown_top_level_keys_are_ignored(admin):
-    r = admin.post("/V1/vendor_faq/question", json={"question": None})
-    assert r.json() == {"message": "\"%fieldName\" is required. Enter and try again.", "parameters": {"fieldName": "question"}}
-    r = admin.post("/V1/vendor_faq/question", json={"cartId": "555", "question": {"title": unique("q")}, "quote_id": 1})
+    r = admin.post("/V1/vdtest/thing", json={"thing": None})
+    assert r.json() == {"message": "\"%fieldName\" is required. Enter and try again.", "parameters": {"fieldName": "thing"}}
+    r = admin.post("/V1/vdtest/thing", json={"cartId": "555", "thing": {"title": unique("q")}, "quote_id": 1})
     assert r.status_code == 200
 
 
@@ -84,7 +86,7 @@ def test_literal_segment_beats_parameter(server, admin):
     assert (r.status_code, r.json()["parameters"]) == (401, {"resources": "self"})
     r = admin.get("/V1/customers/search?searchCriteria[pageSize]=1")
     assert r.status_code == 200 and "total_count" in r.json()
-    r = admin.get("/V1/vendor_faq/question/all?searchCriteria[pageSize]=1")
+    r = admin.get("/V1/vdtest/thing/search?searchCriteria[pageSize]=1")  # not /V1/vdtest/thing/:thingId
     assert r.status_code == 200 and "items" in r.json()
 
 

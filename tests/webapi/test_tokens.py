@@ -11,7 +11,7 @@ from conftest import unique
 
 ADMIN_TOKEN = "/rest/V1/integration/admin/token"
 SIGN_IN = {"message": "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later."}
-FAQ_LIST = "/V1/vendor_faq/question/all?searchCriteria[pageSize]=1"
+THING_LIST = "/V1/vdtest/thing/search?searchCriteria[pageSize]=1"  # the test-only module's route
 
 
 def token_request(server, username, password):
@@ -24,7 +24,7 @@ def test_admin_token_is_a_jwt_string_that_authorises(server, admin_token):
     claims = json.loads(base64.urlsafe_b64decode(payload + "=="))
     assert claims["utypid"] == 2 and claims["exp"] - claims["iat"] == 4 * 3600 and claims["jti"]
     with server.client(admin_token) as c:
-        assert c.get(FAQ_LIST).status_code == 200
+        assert c.get(THING_LIST).status_code == 200
 
 
 def test_token_route_errors(server):
@@ -90,42 +90,42 @@ def test_deactivated_admin_token_gets_the_401_body(server):
     username, password = make_admin(server)
     token = server.token(username, password)
     with server.client(token) as c:
-        assert c.get(FAQ_LIST).status_code == 200
+        assert c.get(THING_LIST).status_code == 200
         server.cli("admin", "deactivate", username)
-        r = c.get(FAQ_LIST)
+        r = c.get(THING_LIST)
     assert r.status_code == 401
     assert r.json() == {"message": "The consumer isn't authorized to access %resources.",
-                        "parameters": {"resources": "Vendor_Faq::question"}}
+                        "parameters": {"resources": "Vendor_Testmodule::thing"}}
     assert token_request(server, username, password).status_code == 401
     server.cli("admin", "activate", username)
     assert token_request(server, username, password).status_code == 200
 
 
 def test_role_limits_and_resource_tree(server):
-    username, password = make_admin(server, "Vendor_Faq::category")
+    username, password = make_admin(server, "Vendor_Testmodule::report")
     with server.client(server.token(username, password)) as c:
-        r = c.get(FAQ_LIST)
+        r = c.get(THING_LIST)
         assert r.status_code == 401
-        assert r.json()["parameters"] == {"resources": "Vendor_Faq::question"}
-        assert c.get("/V1/vendor_faq/category/all?searchCriteria=").status_code == 200
+        assert r.json()["parameters"] == {"resources": "Vendor_Testmodule::thing"}
+        assert c.get("/V1/vdtest/report/things?searchCriteria=").status_code == 200
     # a parent grants its children
-    username, password = make_admin(server, "Vendor_Faq::faq")
+    username, password = make_admin(server, "Vendor_Testmodule::testmodule")
     with server.client(server.token(username, password)) as c:
-        assert c.get(FAQ_LIST).status_code == 200
+        assert c.get(THING_LIST).status_code == 200
 
 
 @pytest.mark.parametrize("header", ["Bearer  {t}", "Token {t}", "Bearer", "{t}", "Bearer {t}x", "Bearer not.a.jwt"])
 def test_bad_bearer_headers_make_a_guest(server, admin_token, header):
-    r = httpx.get(server.url + "/rest/V1" + FAQ_LIST[3:], headers={"Authorization": header.format(t=admin_token)})
+    r = httpx.get(server.url + "/rest/V1" + THING_LIST[3:], headers={"Authorization": header.format(t=admin_token)})
     assert r.status_code == 401
     assert r.json()["message"] == "The consumer isn't authorized to access %resources."
 
 
 def test_bearer_scheme_is_case_insensitive(server, admin_token):
-    r = httpx.get(server.url + "/rest/V1" + FAQ_LIST[3:], headers={"Authorization": f"bearer {admin_token}"})
+    r = httpx.get(server.url + "/rest/V1" + THING_LIST[3:], headers={"Authorization": f"bearer {admin_token}"})
     assert r.status_code == 200
     # never from the query string
-    r = httpx.get(server.url + "/rest/V1" + FAQ_LIST[3:] + f"&access_token={admin_token}")
+    r = httpx.get(server.url + "/rest/V1" + THING_LIST[3:] + f"&access_token={admin_token}")
     assert r.status_code == 401
 
 
@@ -134,9 +134,9 @@ def test_token_lifetime_is_configurable_and_expiry_makes_a_guest(server):
     try:
         token = server.token()
         with server.client(token) as c:
-            assert c.get(FAQ_LIST).status_code == 200
+            assert c.get(THING_LIST).status_code == 200
             time.sleep(4)
-            assert c.get(FAQ_LIST).status_code == 401
+            assert c.get(THING_LIST).status_code == 401
     finally:
         server.config("oauth/access_token_expiration_period/admin", "4")
 
@@ -157,19 +157,19 @@ def create_integration(server, *resources):
 
 
 def test_integration_access_token_as_bearer(server):
-    name, creds = create_integration(server, "Vendor_Faq::question")
+    name, creds = create_integration(server, "Vendor_Testmodule::thing")
     with server.client(creds["access_token"]) as c:
-        assert c.get(FAQ_LIST).status_code == 200
-        assert c.get("/V1/vendor_faq/tag/all?searchCriteria=").status_code == 401
+        assert c.get(THING_LIST).status_code == 200
+        assert c.get("/V1/vdtest/report/things?searchCriteria=").status_code == 401
         server.config("oauth/consumer/enable_integration_as_bearer", "0")
         try:
-            assert c.get(FAQ_LIST).status_code == 401
+            assert c.get(THING_LIST).status_code == 401
         finally:
             server.config("oauth/consumer/enable_integration_as_bearer", "1")
-        assert c.get(FAQ_LIST).status_code == 200
+        assert c.get(THING_LIST).status_code == 200
         server.cli("integration", "disable", name)
-        r = c.get(FAQ_LIST)
-        assert r.status_code == 401 and r.json()["parameters"] == {"resources": "Vendor_Faq::question"}
+        r = c.get(THING_LIST)
+        assert r.status_code == 401 and r.json()["parameters"] == {"resources": "Vendor_Testmodule::thing"}
 
 
 def oauth_get(server, creds, path, method="HMAC-SHA256", **over):
@@ -184,7 +184,7 @@ def oauth_get(server, creds, path, method="HMAC-SHA256", **over):
 @pytest.mark.parametrize("method", ["HMAC-SHA256", "HMAC-SHA1"])
 def test_integration_oauth1_signatures(server, method):
     name, creds = create_integration(server)
-    path = "/rest/V1/vendor_faq/question/all?searchCriteria%5BpageSize%5D=1&searchCriteria%5BcurrentPage%5D=1"
+    path = "/rest/V1/vdtest/thing/search?searchCriteria%5BpageSize%5D=1&searchCriteria%5BcurrentPage%5D=1"
     assert oauth_get(server, creds, path, method).status_code == 200
     # a wrong secret, a replayed nonce, an old timestamp: all guests
     bad = dict(creds, consumer_secret="0" * 32)
@@ -216,7 +216,7 @@ def test_admin_two_factor_sign_in_when_switched_on(server):
         r = httpx.post(tfa, json={"username": username, "password": password, "otp": pyotp.TOTP(secret).now()})
         assert r.status_code == 200
         with server.client(r.json()) as c:
-            assert c.get(FAQ_LIST).status_code == 200
+            assert c.get(THING_LIST).status_code == 200
         bad = httpx.post(tfa, json={"username": username, "password": password, "otp": "12345"})
         assert (bad.status_code, bad.json()) == (401, SIGN_IN)
     finally:

@@ -21,6 +21,7 @@ def upgrade() -> None:
     sa.Column('title', sa.String(length=255), nullable=False),
     sa.Column('qty', sa.Integer(), nullable=False),
     sa.Column('is_active', sa.Boolean(), nullable=False),
+    sa.Column('note', sa.String(length=255), nullable=True),
     sa.PrimaryKeyConstraint('thing_id', name=op.f('pk_vendor_testmodule_thing'))
     )
     op.create_table('vendor_testmodule_cart_note',
