@@ -63,18 +63,19 @@ def revision(package_name: str, message: str) -> Path:
         raise MigrationError(f"package {package.short!r} declares no tables")
     cfg = alembic_config()
     script = ScriptDirectory.from_config(cfg)
-    options: dict = {"head": f"{PLATFORM}@head"}
+    head, branch_label, depends_on = f"{PLATFORM}@head", None, None
     if not is_platform(package):
         if any(package.short in s.branch_labels for s in script.walk_revisions()):
-            options = {"head": f"{package.short}@head"}
+            head = f"{package.short}@head"
         else:
             platform_head = script.get_revision(f"{PLATFORM}@head")
-            options = {"head": "base", "branch_label": package.short, "depends_on": [platform_head.revision]}
+            assert platform_head is not None
+            head, branch_label, depends_on = "base", package.short, platform_head.revision
     cfg.attributes["tables"] = tables
     with db.get_engine().begin() as conn:
         cfg.attributes["connection"] = conn
-        written = command.revision(cfg, message=message, autogenerate=True,
-                                   version_path=str(package.path / "migrations"), **options)
+        written = command.revision(cfg, message=message, autogenerate=True, head=head, branch_label=branch_label,
+                                   depends_on=depends_on, version_path=str(package.path / "migrations"))
     assert isinstance(written, Script)
     return Path(written.path)
 
