@@ -122,14 +122,13 @@ def _heads_of_one_folder_layout(conn: Connection) -> list[str]:
     """For a database stamped by the one-folder layout, the heads that say the same in the new graph;
     otherwise nothing.
 
-    Only that layout records a platform revision after 0003_faq without 0003_faq itself (it was their
-    ancestor) while the FAQ tables exist."""
+    Only that layout records nothing but platform revisions after 0003_faq (0003_faq was their
+    ancestor, so it is not recorded) while the FAQ tables exist."""
     inspector = inspect(conn)
     if not inspector.has_table("alembic_version"):
         return []
     current = set(conn.execute(text("SELECT version_num FROM alembic_version")).scalars())
-    if ("0003_faq" in current or not current & set(_AFTER_FAQ) or not current <= set(_AFTER_FAQ)
-            or not inspector.has_table("vendor_faq_question")):
+    if not current or not current <= set(_AFTER_FAQ) or not inspector.has_table("vendor_faq_question"):
         return []
     # what was applied: the recorded heads and their common ancestors
     applied = current | {"0001_core", "0002_customer"}
