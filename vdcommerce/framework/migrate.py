@@ -63,18 +63,19 @@ def revision(package_name: str, message: str) -> Path:
         raise MigrationError(f"package {package.short!r} declares no tables")
     cfg = alembic_config()
     script = ScriptDirectory.from_config(cfg)
-    options: dict = {"head": f"{PLATFORM}@head"}
+    head, branch_label, depends_on = f"{PLATFORM}@head", None, None
     if not is_platform(package):
         if any(package.short in s.branch_labels for s in script.walk_revisions()):
-            options = {"head": f"{package.short}@head"}
+            head = f"{package.short}@head"
         else:
             platform_head = script.get_revision(f"{PLATFORM}@head")
-            options = {"head": "base", "branch_label": package.short, "depends_on": [platform_head.revision]}
+            assert platform_head is not None
+            head, branch_label, depends_on = "base", package.short, platform_head.revision
     cfg.attributes["tables"] = tables
     with db.get_engine().begin() as conn:
         cfg.attributes["connection"] = conn
-        written = command.revision(cfg, message=message, autogenerate=True,
-                                   version_path=str(package.path / "migrations"), **options)
+        written = command.revision(cfg, message=message, autogenerate=True, head=head, branch_label=branch_label,
+                                   depends_on=depends_on, version_path=str(package.path / "migrations"))
     assert isinstance(written, Script)
     return Path(written.path)
 
@@ -121,14 +122,13 @@ def _heads_of_one_folder_layout(conn: Connection) -> list[str]:
     """For a database stamped by the one-folder layout, the heads that say the same in the new graph;
     otherwise nothing.
 
-    Only that layout records a platform revision after 0003_faq without 0003_faq itself (it was their
-    ancestor) while the FAQ tables exist."""
+    Only that layout records nothing but platform revisions after 0003_faq (0003_faq was their
+    ancestor, so it is not recorded) while the FAQ tables exist."""
     inspector = inspect(conn)
     if not inspector.has_table("alembic_version"):
         return []
     current = set(conn.execute(text("SELECT version_num FROM alembic_version")).scalars())
-    if ("0003_faq" in current or not current & set(_AFTER_FAQ) or not current <= set(_AFTER_FAQ)
-            or not inspector.has_table("vendor_faq_question")):
+    if not current or not current <= set(_AFTER_FAQ) or not inspector.has_table("vendor_faq_question"):
         return []
     # what was applied: the recorded heads and their common ancestors
     applied = current | {"0001_core", "0002_customer"}

@@ -16,7 +16,7 @@ if connection is None:
 only: set[str] | None = context.config.attributes.get("tables")
 
 
-def include_object(obj, name, type_, reflected, compare_to) -> bool:
+def include_object(obj: object, name: str | None, type_: str, reflected: bool, compare_to: object) -> bool:
     if only is None:
         return True
     table = obj if type_ == "table" else getattr(obj, "table", None)
