@@ -41,8 +41,7 @@ from ...framework.passwords import hash_password, verify_dummy, verify_password
 from ...framework.search import SearchCriteria, SearchField, search, search_limits, search_results_type
 from ...settings import get_settings
 from ..integration import tokens
-from ..store.tables import store as store_table
-from ..store.tables import website as website_table
+from ..store import service as scopes
 from . import directory
 from .api import AddressInterface, CustomerExtensionInterface, CustomerInterface, RegionInterface
 from .tables import customer_address_entity as address_t
@@ -306,15 +305,13 @@ class _Writer:
         return values
 
     def _exists(self, column, value: int) -> bool:
-        """Whether a scope or group id the client names exists (0, the admin/guest one, does not count)."""
+        """Whether a group id the client names exists (0, the guest one, does not count)."""
         return value != 0 and self.conn.execute(select(column).where(column == value)).first() is not None
 
     def _too_long(self, values: dict[str, Any], limits: dict[str, int]) -> None:
         for name, value in values.items():
             if isinstance(value, str) and name in limits and len(value) > limits[name]:
                 self.errors.append(InputException.invalid_value(name, value))
-
-    _STORE = select(store_table.c.store_id, store_table.c.website_id, store_table.c.name)
 
     def _scope_and_group(self, sent: dict, values: dict, privileged: bool) -> None:
         """Website, store and group: the caller's context unless an admin says otherwise."""
@@ -327,7 +324,7 @@ class _Writer:
         if row is not None and not wanted:
             return  # nothing changes
         website_id = wanted.get("website_id", row.website_id if row else _website_of(self.ctx))
-        if "website_id" in wanted and not self._exists(website_table.c.website_id, website_id):
+        if "website_id" in wanted and (website_id == 0 or scopes.website(self.conn, website_id) is None):
             self.errors.append(InputException.invalid_value("website_id", website_id))
             return
         group_id = wanted.get("group_id", row.group_id if row else _number(self.ctx, DEFAULT_GROUP, 1))
@@ -342,15 +339,13 @@ class _Writer:
         store = None
         store_id = wanted.get("store_id", row.store_id if row else self.ctx.store_id)
         if store_id:
-            store = self.conn.execute(self._STORE.where(store_table.c.store_id == store_id)).first()
+            store = scopes.store_view(self.conn, store_id)
         if store is None or store.website_id != website_id:
             if "store_id" in wanted:
                 self.errors.append(InputException.invalid_value("store_id", store_id))
             store = None
         if store is None:  # the website's first store view
-            store = self.conn.execute(self._STORE.where(store_table.c.website_id == website_id,
-                                                        store_table.c.store_id != 0)
-                                      .order_by(store_table.c.store_id).limit(1)).first()
+            store = scopes.first_store_view(self.conn, website_id)
         values["website_id"] = website_id
         values["store_id"] = store.store_id if store else 1
         values["group_id"] = group_id
