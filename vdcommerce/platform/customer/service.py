@@ -7,7 +7,8 @@ Choices where the platform leaves room (the project's docs list them):
   admin and integration callers; a guest creating an account joins the default group of the current
   website and store, and a customer editing itself cannot move itself.
 - ``passwordHash`` on ``save`` is honoured only from admin and integration callers, and only as an
-  Argon2 hash; changing it revokes the customer's tokens.
+  Argon2 hash; changing it (like changing the password) raises ``customer_credentials_changed``, on which
+  the integration package revokes the customer's tokens.
 - ``confirmation`` (the account-confirmation key) is written only for admin and integration callers.
 - ``initiatePasswordReset`` answers ``true`` for an unknown e-mail as well, so the route does not reveal
   which addresses have accounts. It records a hash of a new reset token and, when ``VDC_SMTP_HOST`` is
@@ -34,13 +35,12 @@ from sqlalchemy import Connection, String, bindparam, delete, func, select, upda
 from sqlalchemy.exc import IntegrityError
 
 from ...framework import events
-from ...framework.context import ADMIN, CUSTOMER, INTEGRATION, Context, Service
+from ...framework.context import ADMIN, INTEGRATION, Context, Service
 from ...framework.exceptions import (AuthenticationException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
 from ...framework.passwords import hash_password, verify_dummy, verify_password
 from ...framework.search import SearchCriteria, SearchField, search, search_limits, search_results_type
 from ...settings import get_settings
-from ..integration import tokens
 from ..store import service as scopes
 from . import directory
 from .api import AddressInterface, CustomerExtensionInterface, CustomerInterface, RegionInterface
@@ -560,7 +560,7 @@ class AccountManagement(Service):
         self.conn.execute(update(customer_t).where(customer_t.c.id == row.id).values(
             password_hash=hash_password(new_password), rp_token_hash=None, rp_token_created_at=None,
             updated_at=_now()))
-        tokens.revoke(self.conn, CUSTOMER, row.id)
+        events.dispatch(self.ctx, "customer_credentials_changed", customer_id=row.id)
         return True
 
     def activate_by_id(self, customer_id: int, confirmation_key: str) -> CustomerInterface:
@@ -642,7 +642,7 @@ class CustomerRepository(Service):
             extra["password_hash"] = password_hash
         customer_id = _Writer(self.ctx, row).write(customer, extra)
         if row is not None and "password_hash" in extra and extra["password_hash"] != row.password_hash:
-            tokens.revoke(self.conn, CUSTOMER, customer_id)
+            events.dispatch(self.ctx, "customer_credentials_changed", customer_id=customer_id)
         result = load_customer(self.ctx, customer_id)
         events.dispatch(self.ctx, "customer_save_after", customer=result, is_new=row is None)
         return result
@@ -650,7 +650,6 @@ class CustomerRepository(Service):
     def delete_by_id(self, customer_id: int) -> bool:
         row = _row(self.conn, customer_id)
         events.dispatch(self.ctx, "customer_delete_before", customer_id=row.id)
-        tokens.revoke(self.conn, CUSTOMER, row.id)
         self.conn.execute(delete(address_t).where(address_t.c.customer_id == row.id))
         self.conn.execute(delete(customer_t).where(customer_t.c.id == row.id))
         return True
