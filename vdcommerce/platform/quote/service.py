@@ -31,8 +31,7 @@ from ..catalog import stock
 from ..catalog.service import product_facts, products_by_ids
 from ..customer.api import CustomerInterface
 from ..customer.service import load_customer
-from ..payment import registry as payments
-from . import addresses, carts, totals
+from . import addresses, carts, payments, totals
 from .api import (AddressInterface, CartExtensionInterface, CartInterface, CartItemInterface, CurrencyInterface,
                   PaymentInterface, PaymentMethodInterface, ShippingAssignmentInterface, ShippingInterface,
                   ShippingMethodInterface, TotalsAdditionalDataInterface, TotalsInterface)
