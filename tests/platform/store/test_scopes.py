@@ -68,3 +68,26 @@ def test_configuration_per_website_and_store_view(server, scopes):
     assert res.returncode != 0 and "scope_code" in res.stderr
     res = server.cli("config", "set", path, "x", "--scope", "websites", "--code", scopes["first"], check=False)
     assert res.returncode != 0 and "scope_code" in res.stderr  # a store view's code names no website
+
+
+def test_the_store_service_reads_the_tree(server, scopes):
+    """The look-ups other packages use, run directly against the server's database."""
+    from vdcommerce.platform.store import service as stores
+
+    with server.db.engine.connect() as conn:
+        tree = stores.tree(conn)
+        assert tree.website_by_code(scopes["website"]).website_id == WEBSITE
+        assert tree.store_by_code(scopes["first"]).store_id == FIRST
+        assert [s.store_id for s in tree.store_views_of(WEBSITE)] == [FIRST, SECOND]
+        assert tree.default_store_view(WEBSITE).store_id == SECOND   # its default group's default view
+        assert tree.default_store_view(1).code == "default"
+        assert tree.default_store_view(99) is None
+
+        assert stores.default_store_view(conn, WEBSITE) == tree.default_store_view(WEBSITE)
+        assert stores.first_store_view(conn, WEBSITE).store_id == FIRST
+        assert stores.first_store_view(conn, 0) is None                 # the admin store view never counts
+        assert stores.group(conn, GROUP).default_store_id == SECOND
+        assert stores.website_by_code(conn, scopes["website"]) == tree.websites[WEBSITE]
+        assert stores.store_view_by_code(conn, scopes["second"]) == tree.stores[SECOND]
+        assert stores.store_view(conn, 0).code == "admin" and stores.store_view(conn, 99) is None
+        assert stores.website(conn, 99) is None and stores.store_view_by_code(conn, "nope") is None
