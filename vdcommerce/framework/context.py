@@ -2,12 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Mapping, Protocol
 
 from sqlalchemy import Connection
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..platform.config.service import ConfigReader
 
 
 # user types (platform.md 4.1)
@@ -28,13 +25,33 @@ class Caller:
 GUEST_CALLER = Caller()
 
 
+class ConfigReader(Protocol):
+    """The configuration a service reads, for a store view (None: the default scope).
+
+    The framework names only what it needs; the config package's snapshot provides it, so that the
+    framework does not import the packages built on it.
+    """
+
+    @property
+    def website_of(self) -> Mapping[int, int]:
+        """The website of each store view, from the cached scope tree."""
+
+    def get(self, path: str, store_id: int | None = None) -> str | None: ...
+
+    def flag(self, path: str, store_id: int | None = None) -> bool: ...
+
+    def number(self, path: str, store_id: int | None = None, default: float = 0) -> float: ...
+
+    def input_limits_enabled(self, store_id: int | None = None) -> bool: ...
+
+
 @dataclass
 class Context:
     conn: Connection
     store_id: int = 1          # the current store view (0 = admin store, for `all`)
     website_id: int = 1
     caller: Caller = GUEST_CALLER
-    config: "ConfigReader | None" = None
+    config: ConfigReader | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def config_value(self, path: str, default: Any = None) -> Any:

@@ -25,8 +25,7 @@ from ...framework.context import Context
 from ...framework.exceptions import InputException, LocalizedException, render_message
 from ..catalog import stock
 from ..customer import directory
-from ..payment import registry as payments
-from ..quote import carts, totals
+from ..quote import carts, payments, totals
 from ..quote.api import PaymentInterface
 from ..sales.service import create_order
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from ...framework.context import Context, Service
 from ...framework.exceptions import InputException, NoSuchEntityException, StateException
-from ..payment import registry as payments
-from ..quote import addresses, carts, totals
+from ..quote import addresses, carts, payments, totals
 from ..quote.api import AddressInterface, PaymentInterface, PaymentMethodInterface, TotalsInterface
 from ..quote.service import SHIPPING_ADDRESS_MISSING, Carts
 from .api import PaymentDetailsInterface, ShippingInformationInterface, TotalsInformationInterface

@@ -13,7 +13,7 @@ from sqlalchemy import Connection, delete, select
 
 from ...framework import db
 from ...framework.exceptions import InputException
-from ..store.tables import store as store_table
+from ..store import service as scopes
 from .tables import config_data
 
 SCOPES = ("default", "websites", "stores")
@@ -22,7 +22,7 @@ SCOPES = ("default", "websites", "stores")
 class ConfigState:
     """One consistent snapshot of the scope tree and the configuration."""
 
-    def __init__(self, defaults: dict[str, str], rows, stores):
+    def __init__(self, defaults: dict[str, str], rows, stores: list[scopes.StoreView]):
         self.defaults = defaults
         self.values: dict[tuple[str, int, str], str | None] = {(r.scope, r.scope_id, r.path): r.value for r in rows}
         self.stores: dict[str, tuple[int, int]] = {s.code: (s.store_id, s.website_id)
@@ -86,9 +86,7 @@ class ConfigCache:
 
 def load_state(conn: Connection, defaults: dict[str, str]) -> ConfigState:
     rows = conn.execute(select(config_data.c.scope, config_data.c.scope_id, config_data.c.path, config_data.c.value)).all()
-    stores = conn.execute(select(store_table.c.store_id, store_table.c.code, store_table.c.website_id,
-                                 store_table.c.is_active)).all()
-    return ConfigState(defaults, rows, stores)
+    return ConfigState(defaults, rows, scopes.store_views(conn))
 
 
 def _scope_id(conn: Connection, scope: str, code: str | None) -> int:
@@ -96,12 +94,15 @@ def _scope_id(conn: Connection, scope: str, code: str | None) -> int:
         raise InputException.invalid_value("scope", scope)
     if scope == "default":
         return 0
-    from ..store.tables import website
-    table, col = (store_table, store_table.c.store_id) if scope == "stores" else (website, website.c.website_id)
-    row = conn.execute(select(col).where((table.c.code == code) | (col == _int_or(code)))).first()
-    if row is None:
-        raise InputException.invalid_value("scope_code", code)
-    return row[0]
+    if scope == "stores":
+        view = scopes.store_view_by_code(conn, code) or scopes.store_view(conn, _int_or(code))
+        if view is not None:
+            return view.store_id
+    else:
+        site = scopes.website_by_code(conn, code) or scopes.website(conn, _int_or(code))
+        if site is not None:
+            return site.website_id
+    raise InputException.invalid_value("scope_code", code)
 
 
 def _int_or(v):

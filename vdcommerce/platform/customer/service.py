@@ -7,7 +7,8 @@ Choices where the platform leaves room (the project's docs list them):
   admin and integration callers; a guest creating an account joins the default group of the current
   website and store, and a customer editing itself cannot move itself.
 - ``passwordHash`` on ``save`` is honoured only from admin and integration callers, and only as an
-  Argon2 hash; changing it revokes the customer's tokens.
+  Argon2 hash; changing it (like changing the password) raises ``customer_credentials_changed``, on which
+  the integration package revokes the customer's tokens.
 - ``confirmation`` (the account-confirmation key) is written only for admin and integration callers.
 - ``initiatePasswordReset`` answers ``true`` for an unknown e-mail as well, so the route does not reveal
   which addresses have accounts. It records a hash of a new reset token and, when ``VDC_SMTP_HOST`` is
@@ -34,15 +35,13 @@ from sqlalchemy import Connection, String, bindparam, delete, func, select, upda
 from sqlalchemy.exc import IntegrityError
 
 from ...framework import events
-from ...framework.context import ADMIN, CUSTOMER, INTEGRATION, Context, Service
+from ...framework.context import ADMIN, INTEGRATION, Context, Service
 from ...framework.exceptions import (AuthenticationException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
 from ...framework.passwords import hash_password, verify_dummy, verify_password
 from ...framework.search import SearchCriteria, SearchField, search, search_limits, search_results_type
 from ...settings import get_settings
-from ..integration import tokens
-from ..store.tables import store as store_table
-from ..store.tables import website as website_table
+from ..store import service as scopes
 from . import directory
 from .api import AddressInterface, CustomerExtensionInterface, CustomerInterface, RegionInterface
 from .tables import customer_address_entity as address_t
@@ -306,15 +305,13 @@ class _Writer:
         return values
 
     def _exists(self, column, value: int) -> bool:
-        """Whether a scope or group id the client names exists (0, the admin/guest one, does not count)."""
+        """Whether a group id the client names exists (0, the guest one, does not count)."""
         return value != 0 and self.conn.execute(select(column).where(column == value)).first() is not None
 
     def _too_long(self, values: dict[str, Any], limits: dict[str, int]) -> None:
         for name, value in values.items():
             if isinstance(value, str) and name in limits and len(value) > limits[name]:
                 self.errors.append(InputException.invalid_value(name, value))
-
-    _STORE = select(store_table.c.store_id, store_table.c.website_id, store_table.c.name)
 
     def _scope_and_group(self, sent: dict, values: dict, privileged: bool) -> None:
         """Website, store and group: the caller's context unless an admin says otherwise."""
@@ -327,7 +324,7 @@ class _Writer:
         if row is not None and not wanted:
             return  # nothing changes
         website_id = wanted.get("website_id", row.website_id if row else _website_of(self.ctx))
-        if "website_id" in wanted and not self._exists(website_table.c.website_id, website_id):
+        if "website_id" in wanted and (website_id == 0 or scopes.website(self.conn, website_id) is None):
             self.errors.append(InputException.invalid_value("website_id", website_id))
             return
         group_id = wanted.get("group_id", row.group_id if row else _number(self.ctx, DEFAULT_GROUP, 1))
@@ -342,15 +339,13 @@ class _Writer:
         store = None
         store_id = wanted.get("store_id", row.store_id if row else self.ctx.store_id)
         if store_id:
-            store = self.conn.execute(self._STORE.where(store_table.c.store_id == store_id)).first()
+            store = scopes.store_view(self.conn, store_id)
         if store is None or store.website_id != website_id:
             if "store_id" in wanted:
                 self.errors.append(InputException.invalid_value("store_id", store_id))
             store = None
         if store is None:  # the website's first store view
-            store = self.conn.execute(self._STORE.where(store_table.c.website_id == website_id,
-                                                        store_table.c.store_id != 0)
-                                      .order_by(store_table.c.store_id).limit(1)).first()
+            store = scopes.first_store_view(self.conn, website_id)
         values["website_id"] = website_id
         values["store_id"] = store.store_id if store else 1
         values["group_id"] = group_id
@@ -565,7 +560,7 @@ class AccountManagement(Service):
         self.conn.execute(update(customer_t).where(customer_t.c.id == row.id).values(
             password_hash=hash_password(new_password), rp_token_hash=None, rp_token_created_at=None,
             updated_at=_now()))
-        tokens.revoke(self.conn, CUSTOMER, row.id)
+        events.dispatch(self.ctx, "customer_credentials_changed", customer_id=row.id)
         return True
 
     def activate_by_id(self, customer_id: int, confirmation_key: str) -> CustomerInterface:
@@ -647,7 +642,7 @@ class CustomerRepository(Service):
             extra["password_hash"] = password_hash
         customer_id = _Writer(self.ctx, row).write(customer, extra)
         if row is not None and "password_hash" in extra and extra["password_hash"] != row.password_hash:
-            tokens.revoke(self.conn, CUSTOMER, customer_id)
+            events.dispatch(self.ctx, "customer_credentials_changed", customer_id=customer_id)
         result = load_customer(self.ctx, customer_id)
         events.dispatch(self.ctx, "customer_save_after", customer=result, is_new=row is None)
         return result
@@ -655,7 +650,6 @@ class CustomerRepository(Service):
     def delete_by_id(self, customer_id: int) -> bool:
         row = _row(self.conn, customer_id)
         events.dispatch(self.ctx, "customer_delete_before", customer_id=row.id)
-        tokens.revoke(self.conn, CUSTOMER, row.id)
         self.conn.execute(delete(address_t).where(address_t.c.customer_id == row.id))
         self.conn.execute(delete(customer_t).where(customer_t.c.id == row.id))
         return True

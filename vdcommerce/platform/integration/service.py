@@ -13,6 +13,7 @@ from ...framework.context import ADMIN, CUSTOMER, Service
 from ...framework.exceptions import AuthenticationException, InputException, LocalizedException, NoSuchEntityException
 from ...framework.passwords import hash_password, verify_dummy, verify_password
 from ...settings import get_settings
+from ..customer.service import authenticate
 from . import lockout, tokens
 from .tables import admin_role, admin_user, integration
 
@@ -116,7 +117,6 @@ class CustomerTokenService(_TokenIssuer):
 
     def create_customer_access_token(self, username: str = "", password: str = "") -> str:
         self._guard(username, password)
-        from ..customer.service import authenticate
         try:
             customer_id = authenticate(self.ctx, username, password)
         except AuthenticationException as e:

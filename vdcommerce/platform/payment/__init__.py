@@ -1,1 +1,1 @@
-"""Payment methods: the registry of declared methods and the platform's five."""
+"""The platform's five payment methods (declared in etc/config.xml; the registry is quote/payments.py)."""

@@ -32,8 +32,7 @@ from ..catalog import stock
 from ..catalog.service import product_facts, products_by_ids
 from ..customer.api import CustomerInterface
 from ..customer.service import load_customer
-from ..payment import registry as payments
-from . import addresses, carts, totals
+from . import addresses, carts, ordering, payments, totals
 from .api import (AddressInterface, CartExtensionInterface, CartInterface, CartItemInterface, CurrencyInterface,
                   PaymentInterface, PaymentMethodInterface, ShippingAssignmentInterface, ShippingInterface,
                   ShippingMethodInterface, TotalsAdditionalDataInterface, TotalsInterface)
@@ -437,8 +436,7 @@ class CartManagement(_ById):
         return self.carts.assign(self._row(cart_id), customer_id, store_id)
 
     def place_order(self, cart_id: int, payment_method: PaymentInterface | None = None) -> int:
-        from ..checkout.placement import place  # checkout builds on this package: imported at first use
-        return place(self.ctx, self._row(cart_id).id, payment_method)
+        return ordering.place_order(self.ctx, self._row(cart_id).id, payment_method)
 
 
 class CartItemRepository(_ById):
@@ -572,8 +570,7 @@ class GuestCartManagement(_Guest):
         return self.carts.assign(self._row(cart_id), customer_id, store_id)
 
     def place_order(self, cart_id: str, payment_method: PaymentInterface | None = None) -> int:
-        from ..checkout.placement import place  # checkout builds on this package: imported at first use
-        return place(self.ctx, self._row(cart_id).id, payment_method)
+        return ordering.place_order(self.ctx, self._row(cart_id).id, payment_method)
 
 
 class GuestCartItemRepository(_Guest):

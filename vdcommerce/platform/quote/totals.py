@@ -12,7 +12,7 @@ in its ``etc/sales.xml``, in the platform's form::
     </config>
 
 The platform's own: ``subtotal`` 100 (quote), ``freeshipping`` 200 (salesrule), ``shipping`` 350
-(quote), ``discount`` 400 (salesrule), ``tax`` 450 (quote), ``grand_total`` 550 (quote). A module adds
+(shipping), ``discount`` 400 (salesrule), ``tax`` 450 (quote), ``grand_total`` 550 (quote). A module adds
 its collector with a sort order between 450 and 550 (store credit, reward points, fees, gift cards);
 its segment then appears before ``grand_total``. ``total_segments`` are the segments the collectors'
 ``fetch`` return, in collector order.

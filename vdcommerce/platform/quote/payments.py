@@ -1,5 +1,8 @@
 """The payment-method registry: every method declared in a package's ``etc/config.xml``.
 
+It lives with the carts because a cart is what asks which methods may pay it; the payment package
+(the platform's five methods) and vendor modules declare methods against the ``Method`` interface here.
+
 A package declares a method the platform's way, as configuration defaults::
 
     <default><payment><checkmo>
@@ -7,7 +10,7 @@ A package declares a method the platform's way, as configuration defaults::
         <active>1</active><title>Check / Money order</title>
     </checkmo></payment></default>
 
-``model`` names a class with a no-argument constructor (interface: ``Method`` below; ``methods.Offline``
+``model`` names a class with a no-argument constructor (interface: ``Method`` below; ``payment.methods.Offline``
 is a base with the usual behaviour). ``active`` and ``title`` are read through the request's
 configuration.
 """
@@ -17,7 +20,7 @@ from typing import Any, Protocol
 
 from ...framework.context import Context
 from ...framework.packages import declared_models
-from ..quote.totals import Quote, Total
+from .totals import Quote, Total
 
 
 class Method(Protocol):

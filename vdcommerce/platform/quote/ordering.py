@@ -1,0 +1,52 @@
+"""Placing an order: the cart routes hand the cart to the placer a package declares.
+
+The ``placeOrder`` operations are the quote package's (``PUT /V1/carts/mine/order``,
+``PUT /V1/guest-carts/:cartId/order``, ...), but turning a cart into an order takes stock, payment and
+the sales package, which all build on carts. So the quote package knows only this extension point, and
+the checkout package declares the placer in its ``etc/sales.xml``::
+
+    <config><section name="quote"><group name="placement">
+        <item name="order" instance="vdcommerce.platform.checkout.placement:place"/>
+    </group></section></config>
+
+``instance`` names a function ``(ctx, cart_id, payment) -> order id``; exactly one package declares it.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Protocol
+
+from ...framework.context import Context
+from ...framework.packages import DeclarationError, load_packages, parse_xml, resolve
+from .api import PaymentInterface
+
+
+class Placer(Protocol):
+    def __call__(self, ctx: Context, cart_id: int, payment: PaymentInterface | None = None) -> int: ...
+
+
+@functools.cache
+def placer() -> Placer:
+    """The declared placer, read once per process."""
+    found: list[tuple[str, Placer]] = []
+    for package in load_packages():
+        path = package.etc("sales.xml")
+        if path is None:
+            continue
+        for item in parse_xml(path).findall("section[@name='quote']/group[@name='placement']/item"):
+            ref = item.get("instance")
+            if not ref:
+                raise DeclarationError(f"{path}: placement item needs an instance")
+            fn = resolve(ref, f"{path}: placement item")
+            if not callable(fn):
+                raise DeclarationError(f"{path}: placement item: {ref} is not callable")
+            found.append((str(path), fn))
+    if len(found) != 1:
+        raise DeclarationError("exactly one package must declare the quote placement item, found "
+                               + (", ".join(p for p, _ in found) or "none"))
+    return found[0][1]
+
+
+def place_order(ctx: Context, cart_id: int, payment: PaymentInterface | None = None) -> int:
+    """Place the order of an active cart; answers the order's entity id."""
+    return placer()(ctx, cart_id, payment)
