@@ -45,7 +45,10 @@ def serve(host, port, workers, init) -> None:
         uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
                     loop="uvloop", http="httptools", access_log=s.env != "production", lifespan="on",
                     log_level="warning" if s.env == "production" else "info", server_header=False,
-                    proxy_headers=False)  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
+                    proxy_headers=False,  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
+                    # a worker importing every package on a loaded machine takes longer than uvicorn's
+                    # 5 s to answer its first health check; a worker that really died is still seen
+                    timeout_worker_healthcheck=60)
     finally:
         consumers.stop()
 
