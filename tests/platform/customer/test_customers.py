@@ -3,7 +3,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from conftest import new_customer, unique
+from tests.helpers import new_customer, unique
 
 SIGN_IN = ("The account sign-in was incorrect or your account is disabled temporarily. "
            "Please wait and try again later.")
