@@ -21,6 +21,16 @@ def server(tmp_path_factory):
     db.drop()
 
 
+@pytest.fixture
+def own_server(tmp_path):
+    """A server on a database of its own, for a test whose data (demo data, say) others must not see."""
+    db = Database(tmp_path)
+    srv = Server(tmp_path, db)
+    yield srv
+    srv.stop()
+    db.drop()
+
+
 @pytest.fixture(scope="session")
 def admin_token(server) -> str:
     return server.token()

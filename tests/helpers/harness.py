@@ -7,6 +7,7 @@ databases, var dirs (under its own pytest temp dir) and ports.
 from __future__ import annotations
 
 import os
+import random
 import secrets
 import socket
 import subprocess
@@ -23,20 +24,23 @@ PG_ADMIN_URL = os.environ.get("VDC_TEST_PG_URL", "postgresql+psycopg://postgres@
 ADMIN_USER, ADMIN_PASSWORD = "admin", "Admin-Passw0rd"
 
 
-# Under pytest-xdist every worker runs its own servers; a port is only ever handed to the worker whose number
-# it is congruent to, so two workers of one run cannot both pick it in the moment between probe and bind.
+# Servers (and the SMTP server of the mail tests) listen on ports below the kernel's usual ephemeral range
+# (32768-60999), so no client socket can take one; each pytest-xdist worker draws from its own residue
+# class, so two workers of one run never pick the same port between probe and bind.
 WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
 WORKERS = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
 
 
 def free_port() -> int:
-    """A port the kernel finds free on 127.0.0.1, of this xdist worker's residue class."""
+    """A port free on 127.0.0.1 now, in 20000-32767 and of this xdist worker's residue class."""
     while True:
+        port = random.randrange(20000 + WORKER, 32768, WORKERS)
         with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        if port % WORKERS == WORKER:
-            return port
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
 
 
 class Database:
@@ -92,7 +96,7 @@ class Server:
         self.proc = subprocess.Popen([str(BIN), "serve", "--port", str(self.port), "--workers", str(self.workers)],
                                      env=self.env, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT,
                                      cwd=ROOT, start_new_session=True)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a 2-core machine running the suite in parallel is slow to start 4 workers
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited:\n{self.log.read_text()}")
@@ -101,6 +105,7 @@ class Server:
                 return
             except httpx.TransportError:
                 time.sleep(0.1)
+        self.stop()  # not left running when its start fails
         raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
 
     def stop(self) -> None:
