@@ -26,11 +26,16 @@ test: test-sqlite test-postgresql
 lint-imports: $(STAMP)
 	$(BIN)/lint-imports --no-cache
 
+# pytest-xdist: each worker runs its own server on its own fresh database; whole files go to one worker,
+# so a module's servers and fixtures are set up once. `make test PYTEST_WORKERS=4` on a bigger machine.
+PYTEST_WORKERS ?= 2
+PYTEST := $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
+
 test-sqlite: $(STAMP) $(NODE_STAMP)
-	VDC_TEST_DB=sqlite $(BIN)/python -m pytest -q
+	VDC_TEST_DB=sqlite $(PYTEST)
 
 test-postgresql: $(STAMP) $(NODE_STAMP)
-	VDC_TEST_DB=postgresql $(BIN)/python -m pytest -q
+	VDC_TEST_DB=postgresql $(PYTEST)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run

@@ -1,128 +1,14 @@
-"""The test harness: a real vdcommerce server process on a fresh database, driven over HTTP.
+"""The suite's fixtures: one server per session (per xdist worker), clients on it, its database.
 
-``VDC_TEST_DB=sqlite`` (default) or ``VDC_TEST_DB=postgresql`` (the local server on 127.0.0.1:5432;
-a fresh database per run, dropped afterwards). ``make test`` runs the suite on both.
+The harness itself lives in ``tests.helpers.harness``; ``make test`` runs the suite on SQLite, then on
+PostgreSQL (``VDC_TEST_DB``).
 """
 from __future__ import annotations
 
-import os
-import secrets
-import socket
-import subprocess
-import sys
-import time
-import uuid
-from pathlib import Path
-
-import httpx
 import pytest
 import sqlalchemy as sa
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent / "vdcommerce"
-PG_ADMIN_URL = os.environ.get("VDC_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-ADMIN_USER, ADMIN_PASSWORD = "admin", "Admin-Passw0rd"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Database:
-    """A fresh database for one test run (or one test that needs its own)."""
-
-    def __init__(self, tmp: Path):
-        self.kind = os.environ.get("VDC_TEST_DB", "sqlite")
-        if self.kind == "postgresql":
-            self.name = "vdc_test_" + secrets.token_hex(6)
-            admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-            with admin.connect() as c:
-                c.exec_driver_sql(f'CREATE DATABASE "{self.name}"')
-            admin.dispose()
-            self.url = PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + self.name
-        else:
-            self.url = f"sqlite:///{tmp / 'test.db'}"
-        self.engine = sa.create_engine(self.url)
-
-    def drop(self) -> None:
-        self.engine.dispose()
-        if self.kind == "postgresql":
-            admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-            with admin.connect() as c:
-                c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
-            admin.dispose()
-
-
-class Server:
-    """``vdcommerce serve`` in its own process, plus the CLI against the same database."""
-
-    def __init__(self, tmp: Path, db: Database, workers: int = 1, extra_env: dict | None = None):
-        self.db = db
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "VDC_DATABASE_URL": db.url, "VDC_SECRET_KEY": "test-" + secrets.token_hex(8),
-                    "VDC_VAR_DIR": str(tmp / "var"), "VDC_CONFIG_CACHE_SECONDS": "0",
-                    "VDC_PASSWORD_HASH_TIME_COST": "1", "VDC_PASSWORD_HASH_MEMORY_KIB": "8192",
-                    "VDC_ENV": "development", "VDC_EXTRA_PACKAGES": "tests.testmodule",
-                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-                    **(extra_env or {})}
-        self.log = tmp / f"server-{self.port}.log"
-        self.cli("db", "upgrade")
-        self.cli("admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD)
-        self.workers = workers
-        self.proc = None
-        self.start()
-
-    def cli(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        res = subprocess.run([str(BIN), *args], env=self.env, capture_output=True, text=True, cwd=ROOT)
-        if check and res.returncode != 0:
-            raise AssertionError(f"vdcommerce {' '.join(args)} failed:\n{res.stdout}\n{res.stderr}")
-        return res
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen([str(BIN), "serve", "--port", str(self.port), "--workers", str(self.workers)],
-                                     env=self.env, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT,
-                                     cwd=ROOT, start_new_session=True)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited:\n{self.log.read_text()}")
-            try:
-                httpx.get(self.url + "/rest/V1/", timeout=0.5)
-                return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, 15)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, 9)
-                self.proc.wait()
-
-    def client(self, token: str | None = None, store: str | None = "default") -> httpx.Client:
-        """An httpx client whose paths start after ``/rest/<store>``; ``store=None`` for plain ``/rest``."""
-        base = self.url + "/rest" + (f"/{store}" if store else "")
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.Client(base_url=base, headers=headers, timeout=30)
-
-    def token(self, username: str = ADMIN_USER, password: str = ADMIN_PASSWORD) -> str:
-        r = httpx.post(self.url + "/rest/V1/integration/admin/token", json={"username": username, "password": password})
-        assert r.status_code == 200, r.text
-        return r.json()
-
-    def customer_token(self, email: str, password: str) -> str:
-        r = httpx.post(self.url + "/rest/V1/integration/customer/token", json={"username": email, "password": password})
-        assert r.status_code == 200, r.text
-        return r.json()
-
-    def config(self, path: str, value: str, *scope: str) -> None:
-        self.cli("config", "set", path, value, *scope)
+from tests.helpers.harness import Database, Server
 
 
 @pytest.fixture(scope="session")
@@ -130,6 +16,16 @@ def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("vdc")
     db = Database(tmp)
     srv = Server(tmp, db)
+    yield srv
+    srv.stop()
+    db.drop()
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server on a database of its own, for a test whose data (demo data, say) others must not see."""
+    db = Database(tmp_path)
+    srv = Server(tmp_path, db)
     yield srv
     srv.stop()
     db.drop()
@@ -157,16 +53,3 @@ def guest(server):
 def sql(server) -> sa.Engine:
     """Direct access to the server's database, for arranging what HTTP cannot (an aged lock)."""
     return server.db.engine
-
-
-def unique(prefix: str = "x") -> str:
-    return f"{prefix}{uuid.uuid4().hex[:10]}"
-
-
-def new_customer(server, password: str = "Secret-123", **fields) -> tuple[dict, str]:
-    """Create a customer through POST /V1/customers; returns (customer, token)."""
-    email = fields.pop("email", None) or f"{unique('c')}@example.com"
-    body = {"customer": {"email": email, "firstname": "Jane", "lastname": "Doe", **fields}, "password": password}
-    r = httpx.post(server.url + "/rest/V1/customers", json=body)
-    assert r.status_code == 200, r.text
-    return r.json(), server.customer_token(email, password)

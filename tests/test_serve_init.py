@@ -6,7 +6,7 @@ import time
 
 import httpx
 
-from conftest import BIN, ROOT, free_port
+from tests.helpers.harness import BIN, ROOT, free_port
 
 
 def test_first_start_migrates_loads_demo_prints_an_admin_and_serves(tmp_path):

@@ -4,7 +4,8 @@ import subprocess
 
 import pytest
 
-from conftest import ADMIN_PASSWORD, ADMIN_USER, ROOT, unique
+from tests.helpers import unique
+from tests.helpers.harness import ADMIN_PASSWORD, ADMIN_USER, ROOT
 
 NEWMAN = ROOT / "node_modules" / ".bin" / "newman"
 COLLECTIONS = sorted((ROOT / "collections").glob("*.postman_collection.json"))

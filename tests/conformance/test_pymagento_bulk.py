@@ -10,7 +10,7 @@ from magento import Magento
 from magento.exceptions import MagentoException
 from magento.queries import make_search_query
 
-from conftest import unique
+from tests.helpers import unique
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from magento import Magento
 from magento.exceptions import MagentoException
 from magento.queries import make_search_query
 
-from conftest import unique
+from tests.helpers import unique
 
 ADDRESS = {"firstname": "Jane", "lastname": "Doe", "street": ["1 Main St"], "city": "Austin", "region_id": 57,
            "postcode": "78701", "country_id": "US", "telephone": "5125550100", "email": "jane.doe@example.com"}

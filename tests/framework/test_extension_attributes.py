@@ -3,7 +3,7 @@ keys on the platform's cart, order and cart price rule, loaded and saved by the 
 shown in responses and in the schema, refused when nobody declared them."""
 import httpx
 
-from conftest import new_customer, unique
+from tests.helpers import new_customer, unique
 
 ADDRESS = {"firstname": "Jane", "lastname": "Doe", "street": ["1 Main St"], "city": "Austin", "region_id": 57,
            "postcode": "78701", "country_id": "US", "telephone": "5125550100", "email": "ext.buyer@example.com"}

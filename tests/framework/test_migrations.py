@@ -20,7 +20,8 @@ import pytest
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 
-from conftest import ADMIN_PASSWORD, ROOT, Database, Server, unique
+from tests.helpers import unique
+from tests.helpers.harness import ADMIN_PASSWORD, ROOT, Database, Server
 from vdcommerce.framework.migrate import alembic_config
 
 PREVIOUS_RELEASE = "54b02c3"  # the last release with every revision in vdcommerce/migrations/versions

@@ -1,6 +1,6 @@
 """The shared repository, driven through the test module's plain "thing" routes: create, read,
 merge-and-save with the path deciding, delete, list, and their errors."""
-from conftest import unique
+from tests.helpers import unique
 
 NOT_FOUND = 'Thing with specified ID "%1" not found.'
 

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ROOT
+from tests.helpers.harness import ROOT
 
 BIN = Path(sys.executable).parent / "vdcommerce"
 SKIP = shutil.ignore_patterns(".git", ".venv", "node_modules", "var", "__pycache__", "*.db*", ".pytest_cache")

@@ -4,7 +4,7 @@ Driven through the test-only module's "thing" routes (tests/testmodule) and the 
 import httpx
 import pytest
 
-from conftest import new_customer, unique
+from tests.helpers import new_customer, unique
 
 TYPE_ERROR = "The \"%value\" value's type is invalid. The \"%type\" type was expected. Verify and try again."
 

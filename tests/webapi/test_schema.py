@@ -5,8 +5,9 @@ import json
 
 import httpx
 import pytest
-from conftest import new_customer, unique
 from openapi_spec_validator import OpenAPIV2SpecValidator, validate
+
+from tests.helpers import new_customer, unique
 
 ERROR_REF = {"$ref": "#/definitions/error-response"}
 ERROR_PARAMETERS = {

@@ -7,7 +7,7 @@ import pytest
 import sqlalchemy as sa
 from oauthlib import oauth1
 
-from conftest import unique
+from tests.helpers import unique
 
 ADMIN_TOKEN = "/rest/V1/integration/admin/token"
 SIGN_IN = {"message": "The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later."}

@@ -1,6 +1,7 @@
 """Who may call the FAQ routes: the ACL tree of modules/faq.md (platform.md 4.7, 4.8)."""
 import pytest
-from conftest import new_customer, unique
+
+from tests.helpers import new_customer, unique
 
 # every route, with a request that succeeds for a caller with full access
 ROUTES = [

@@ -1,7 +1,7 @@
 """FAQ categories and tags over HTTP (modules/faq.md: CategoryInterface, TagInterface, Design rows)."""
 import re
 
-from conftest import unique
+from tests.helpers import unique
 
 CATEGORY = "/V1/vendor_faq/category"
 TAG = "/V1/vendor_faq/tag"

@@ -5,8 +5,9 @@ import re
 import httpx
 import pytest
 import sqlalchemy as sa
-from conftest import unique
 from oauthlib import oauth1
+
+from tests.helpers import unique
 
 QUESTION = "/V1/vendor_faq/question"
 TIME = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\Z")

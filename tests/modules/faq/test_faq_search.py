@@ -1,6 +1,7 @@
 """GET /V1/vendor_faq/question/all: every searchCriteria feature of platform.md 6 over HTTP."""
 import pytest
-from conftest import unique
+
+from tests.helpers import unique
 
 LIST = "/V1/vendor_faq/question/all"
 SC = "searchCriteria"

@@ -1,5 +1,5 @@
 """Products over HTTP (platform.md 9.0): the repository routes, stock, status and visibility."""
-from tests.conftest import new_customer, unique
+from tests.helpers import new_customer, unique
 
 NOT_FOUND = "The product that was requested doesn't exist. Verify the product and try again."
 

@@ -1,13 +1,9 @@
 """Checkout end to end: shipping, totals, payment, placing the order (platform.md 9.8–9.12, 9.15)."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "quote"))
-
-from conftest import new_customer  # noqa: E402
-from quote_helpers import ADDRESS, add, error, guest_cart, product, shipping_information  # noqa: E402
+from tests.helpers import new_customer
+from tests.helpers.quote import ADDRESS, add, error, guest_cart, product, shipping_information
 
 FLATRATE = {"carrier_code": "flatrate", "method_code": "flatrate", "carrier_title": "Flat Rate",
             "method_title": "Fixed", "amount": 10, "base_amount": 10, "available": True,

@@ -1,14 +1,10 @@
 """Shipping, payment and placing-the-order errors, in the steps' order (platform.md 9.9, 9.12, 9.16)."""
-import sys
-from pathlib import Path
 
 import httpx
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "quote"))
-
-from conftest import unique  # noqa: E402
-from quote_helpers import ADDRESS, add, coupon_rule, error, guest_cart, product, shipping_information  # noqa: E402
+from tests.helpers import unique
+from tests.helpers.quote import ADDRESS, add, coupon_rule, error, guest_cart, product, shipping_information
 
 CHECKMO = {"paymentMethod": {"method": "checkmo"}}
 REQUIRED = '"{}" is required. Enter and try again.'

@@ -1,15 +1,11 @@
 """Two buyers, one unit: exactly one order (platform.md 9.12 step 4), on a server with two workers."""
-import sys
 import threading
-from pathlib import Path
 
 import httpx
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "quote"))
-
-from conftest import Database, Server  # noqa: E402
-from quote_helpers import ADDRESS, add, guest_cart, product, shipping_information  # noqa: E402
+from tests.helpers.harness import Database, Server
+from tests.helpers.quote import ADDRESS, add, guest_cart, product, shipping_information
 
 
 @pytest.fixture(scope="module")

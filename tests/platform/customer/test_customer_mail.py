@@ -5,7 +5,8 @@ import httpx
 import pytest
 from aiosmtpd.controller import Controller
 
-from conftest import Database, Server, free_port, unique
+from tests.helpers import unique
+from tests.helpers.harness import Database, Server, free_port
 
 
 class Inbox:

@@ -3,7 +3,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from conftest import new_customer, unique
+from tests.helpers import new_customer, unique
 
 SIGN_IN = ("The account sign-in was incorrect or your account is disabled temporarily. "
            "Please wait and try again later.")
@@ -696,7 +696,9 @@ def test_clearing_a_default_flag(server):
         assert me.get("/V1/customers/me/billingAddress").json() == []
 
 
-def test_demo_customers_sign_in(server, sql):
+def test_demo_customers_sign_in(own_server):
+    # its own server: the demo customers must not show up in other tests' searches on the shared one
+    server, sql = own_server, own_server.db.engine
     from vdcommerce.platform.customer import demo
     with sql.begin() as conn:
         demo.load(conn)

@@ -1,8 +1,8 @@
 """Who reaches which cart: admin routes, mine routes, guest routes (platform.md 9.4–9.6, 10.4 P17)."""
 import pytest
 
-from conftest import new_customer
-from quote_helpers import ADDRESS, add, error, guest_cart, product
+from tests.helpers import new_customer
+from tests.helpers.quote import ADDRESS, add, error, guest_cart, product
 
 NO_SUCH = "No such entity with %fieldName = %fieldValue"
 DENIED = "The consumer isn't authorized to access %resources."

@@ -1,8 +1,8 @@
 """Coupons on a cart (platform.md 9.11, 9.16)."""
 import pytest
 
-from conftest import unique
-from quote_helpers import add, coupon_rule, error, guest_cart, product, shipping_information
+from tests.helpers import unique
+from tests.helpers.quote import add, coupon_rule, error, guest_cart, product, shipping_information
 
 NOT_VALID = "The coupon code isn't valid. Verify the code and try again."
 
@@ -54,7 +54,7 @@ def test_apply_and_remove_a_coupon(server, admin_token, guest, tee):
 
 
 def test_customer_mine_coupon(server, admin_token, tee):
-    from conftest import new_customer
+    from tests.helpers import new_customer
     code = unique("MINE").upper()
     coupon_rule(server, admin_token, code, percent=50)
     _, token = new_customer(server)

@@ -1,8 +1,8 @@
 """Guest and customer carts: creation, items, totals (platform.md 9.3–9.7, 9.10, 9.16)."""
 import pytest
 
-from conftest import new_customer
-from quote_helpers import ADDRESS, add, error, guest_cart, product
+from tests.helpers import new_customer
+from tests.helpers.quote import ADDRESS, add, error, guest_cart, product
 
 NO_SUCH = "No such entity with %fieldName = %fieldValue"
 

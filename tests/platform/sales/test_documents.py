@@ -2,9 +2,9 @@
 quantities they move, the states they lead to, and the refusals."""
 import pytest
 import sqlalchemy as sa
-from sales_helpers import create, item_of, new_product, stock_qty
 
-from conftest import unique
+from tests.helpers import unique
+from tests.helpers.sales import create, item_of, new_product, stock_qty
 
 NO_INVOICE = {"message": "The order does not allow an invoice to be created."}
 NO_SHIPMENT = {"message": "The order does not allow a shipment to be created."}

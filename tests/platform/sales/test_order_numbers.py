@@ -1,9 +1,9 @@
 """Order numbers under concurrency, and the demo orders (platform.md 9.0: a 9-digit counter per store view)."""
 from concurrent.futures import ThreadPoolExecutor
 
-from sales_helpers import order_body
-
-from conftest import Database, Server, unique
+from tests.helpers import unique
+from tests.helpers.harness import Database, Server
+from tests.helpers.sales import order_body
 
 
 def test_orders_placed_at_once_get_distinct_consecutive_numbers(tmp_path):

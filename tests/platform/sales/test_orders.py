@@ -2,9 +2,9 @@
 routes (status, hold, unhold, comments, e-mails, cancel)."""
 import pytest
 import sqlalchemy as sa
-from sales_helpers import AUSTIN, NOT_FOUND, create, item_of, new_product, order_body, stock_qty
 
-from conftest import new_customer, unique
+from tests.helpers import new_customer, unique
+from tests.helpers.sales import AUSTIN, NOT_FOUND, create, item_of, new_product, order_body, stock_qty
 
 ORDER_KEYS = [
     "entity_id", "increment_id", "state", "status", "store_id", "customer_email", "customer_is_guest",

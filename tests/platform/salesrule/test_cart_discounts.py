@@ -10,8 +10,8 @@ import random
 import httpx
 import pytest
 
-from conftest import new_customer, unique
-from salesrule_helpers import COMBINE, FOUND, PRODUCT, PRODUCT_COMBINE, create_coupon
+from tests.helpers import new_customer, unique
+from tests.helpers.salesrule import COMBINE, FOUND, PRODUCT, PRODUCT_COMBINE, create_coupon
 
 CATEGORY = str(random.randint(100_000, 999_999))
 ADDRESS = {"firstname": "Jane", "lastname": "Doe", "street": ["1 Main St"], "city": "Austin", "region_id": 57,

@@ -3,8 +3,8 @@ import re
 
 import pytest
 
-from conftest import unique
-from salesrule_helpers import create_coupon, create_rule
+from tests.helpers import unique
+from tests.helpers.salesrule import create_coupon, create_rule
 
 NOT_SAVED = "Error occurred when saving coupon: %1"
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 import sqlalchemy as sa
 
-from salesrule_helpers import ADDRESS, COMBINE, FOUND, PRODUCT, PRODUCT_COMBINE, SUBSELECT
+from tests.helpers.salesrule import ADDRESS, COMBINE, FOUND, PRODUCT, PRODUCT_COMBINE, SUBSELECT
 from vdcommerce.framework.context import Context
 from vdcommerce.platform.quote.totals import Address, Item, Quote, Total
 from vdcommerce.platform.salesrule import engine, observers

@@ -1,8 +1,8 @@
 """Cart price rules over HTTP: CRUD, defaults, echo, validation, search (platform.md 9.1)."""
 import pytest
 
-from conftest import unique
-from salesrule_helpers import ADDRESS, COMBINE, FOUND, PRODUCT, PRODUCT_COMBINE, SUBSELECT, create_rule, rule_body
+from tests.helpers import unique
+from tests.helpers.salesrule import ADDRESS, COMBINE, FOUND, PRODUCT, PRODUCT_COMBINE, SUBSELECT, create_rule, rule_body
 
 SPEC_EXAMPLE = {  # active, but its dates are long past: it changes no cart
     "name": "10% off orders from 50",

@@ -4,7 +4,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from conftest import new_customer, unique
+from tests.helpers import new_customer, unique
 
 INVALID = 'Invalid value of "%value" provided for the %fieldName field.'
 WEBSITE, GROUP, FIRST, SECOND = 20, 20, 21, 22

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import httpx
 
-from conftest import unique
+from tests.helpers import unique
 
 ADDRESS = {"firstname": "Jane", "lastname": "Doe", "street": ["1 Main St"], "city": "Austin", "region_id": 57,
            "region_code": "TX", "postcode": "78701", "country_id": "US", "telephone": "5125550100",

@@ -5,9 +5,9 @@ import json
 import httpx
 import pytest
 
-from conftest import Database, Server, new_customer, unique
-
-from .conftest import wait_for
+from tests.helpers import new_customer, unique
+from tests.helpers.harness import Database, Server
+from tests.helpers.queue import wait_for
 
 NO_ROUTE = {"message": "Request does not match any route."}
 CANNOT = {"message": "Specified request cannot be processed."}

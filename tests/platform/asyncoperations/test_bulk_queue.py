@@ -4,9 +4,8 @@ import time
 
 import sqlalchemy as sa
 
-from conftest import unique
-
-from .conftest import wait_for
+from tests.helpers import unique
+from tests.helpers.queue import wait_for
 
 FAQ_TOPIC = "async.vendor.faq.api.questionrepositoryinterface.save.post"
 SUCCESS = "Service execution success Vendor\\Faq\\Api\\QuestionRepositoryInterface::save"

@@ -1,6 +1,9 @@
 """Servers with a chosen queue backend and no consumer of their own, plus consumer processes the tests
 start and kill (``vdcommerce queue consume``).
 
+Each queue server has its own random AMQP prefix for its queues and exchange, so xdist workers (and
+concurrent runs) never share a queue, and removes them when it stops.
+
 On SQLite the database queue is tested; on PostgreSQL (``VDC_TEST_DB=postgresql``) both the AMQP
 backend (the local RabbitMQ on 127.0.0.1:5672, guest/guest) and the database queue.
 """
@@ -14,9 +17,8 @@ import time
 
 import httpx
 import pika
-import pytest
 
-from conftest import BIN, ROOT, Database, Server
+from tests.helpers.harness import BIN, ROOT, Database, Server
 
 BACKENDS = ["amqp", "db"] if os.environ.get("VDC_TEST_DB", "sqlite") == "postgresql" else ["db"]
 AMQP_URL = os.environ.get("VDC_TEST_AMQP_URL", "amqp://guest:guest@127.0.0.1:5672/%2F")
@@ -79,29 +81,6 @@ class QueueServer(Server):
                 channel.queue_delete(self.prefix + topic)
             channel.exchange_delete(self.prefix + "magento")
             connection.close()
-
-
-@pytest.fixture(scope="session", params=BACKENDS)
-def qserver(request, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp(f"vdc-queue-{request.param}")
-    db = Database(tmp)
-    srv = QueueServer(tmp, db, request.param)
-    yield srv
-    srv.stop()
-    db.drop()
-
-
-@pytest.fixture(autouse=True)
-def _consumers_end_with_their_test(request):
-    yield
-    if "qserver" in request.fixturenames:
-        request.getfixturevalue("qserver").stop_consumers()
-
-
-@pytest.fixture
-def qadmin(qserver):
-    with qserver.client(qserver.token()) as c:
-        yield c
 
 
 def wait_for(bulk_uuid: str, client: httpx.Client, count: int, status: int = 1, timeout: float = 120) -> None:

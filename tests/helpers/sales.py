@@ -1,5 +1,5 @@
 """Building orders over HTTP for the sales tests."""
-from conftest import unique
+from tests.helpers import unique
 
 NOT_FOUND = "The entity that was requested doesn't exist. Verify the entity and try again."
 

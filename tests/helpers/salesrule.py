@@ -1,5 +1,5 @@
 """Shared bits of the cart price rule tests: condition type names and a rule factory."""
-from conftest import unique
+from tests.helpers import unique
 
 NS = "Magento\\SalesRule\\Model\\Rule\\Condition\\"
 COMBINE, ADDRESS, FOUND = NS + "Combine", NS + "Address", NS + "Product\\Found"

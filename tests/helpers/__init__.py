@@ -1,0 +1,23 @@
+"""What tests share, imported as a normal package: ``from tests.helpers import unique``.
+
+``harness`` (servers and databases), ``queue`` (queue servers and consumers), ``quote``, ``sales`` and
+``salesrule`` (arrangements of carts, orders and cart price rules). Fixtures stay in the conftest.py files.
+"""
+from __future__ import annotations
+
+import uuid
+
+import httpx
+
+
+def unique(prefix: str = "x") -> str:
+    return f"{prefix}{uuid.uuid4().hex[:10]}"
+
+
+def new_customer(server, password: str = "Secret-123", **fields) -> tuple[dict, str]:
+    """Create a customer through POST /V1/customers; returns (customer, token)."""
+    email = fields.pop("email", None) or f"{unique('c')}@example.com"
+    body = {"customer": {"email": email, "firstname": "Jane", "lastname": "Doe", **fields}, "password": password}
+    r = httpx.post(server.url + "/rest/V1/customers", json=body)
+    assert r.status_code == 200, r.text
+    return r.json(), server.customer_token(email, password)

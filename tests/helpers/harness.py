@@ -1,0 +1,139 @@
+"""The test harness: a real ``vdcommerce serve`` process on a fresh database, driven over HTTP.
+
+``VDC_TEST_DB=sqlite`` (default) or ``VDC_TEST_DB=postgresql`` (the local server on 127.0.0.1:5432;
+a fresh database per server, dropped afterwards). Under pytest-xdist each worker has its own servers,
+databases, var dirs (under its own pytest temp dir) and ports.
+"""
+from __future__ import annotations
+
+import os
+import random
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import sqlalchemy as sa
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent / "vdcommerce"
+PG_ADMIN_URL = os.environ.get("VDC_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+ADMIN_USER, ADMIN_PASSWORD = "admin", "Admin-Passw0rd"
+
+
+# Servers (and the SMTP server of the mail tests) listen on ports below the kernel's usual ephemeral range
+# (32768-60999), so no client socket can take one; each pytest-xdist worker draws from its own residue
+# class, so two workers of one run never pick the same port between probe and bind.
+WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+WORKERS = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now, in 20000-32767 and of this xdist worker's residue class."""
+    while True:
+        port = random.randrange(20000 + WORKER, 32768, WORKERS)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
+
+
+class Database:
+    """A fresh database for one test run (or one test that needs its own)."""
+
+    def __init__(self, tmp: Path):
+        self.kind = os.environ.get("VDC_TEST_DB", "sqlite")
+        if self.kind == "postgresql":
+            self.name = "vdc_test_" + secrets.token_hex(6)
+            admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+            with admin.connect() as c:
+                c.exec_driver_sql(f'CREATE DATABASE "{self.name}"')
+            admin.dispose()
+            self.url = PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + self.name
+        else:
+            self.url = f"sqlite:///{tmp / 'test.db'}"
+        self.engine = sa.create_engine(self.url)
+
+    def drop(self) -> None:
+        self.engine.dispose()
+        if self.kind == "postgresql":
+            admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+            with admin.connect() as c:
+                c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+            admin.dispose()
+
+
+class Server:
+    """``vdcommerce serve`` in its own process, plus the CLI against the same database."""
+
+    def __init__(self, tmp: Path, db: Database, workers: int = 1, extra_env: dict | None = None):
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "VDC_DATABASE_URL": db.url, "VDC_SECRET_KEY": "test-" + secrets.token_hex(8),
+                    "VDC_VAR_DIR": str(tmp / "var"), "VDC_CONFIG_CACHE_SECONDS": "0",
+                    "VDC_PASSWORD_HASH_TIME_COST": "1", "VDC_PASSWORD_HASH_MEMORY_KIB": "8192",
+                    "VDC_ENV": "development", "VDC_EXTRA_PACKAGES": "tests.testmodule",
+                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+                    **(extra_env or {})}
+        self.log = tmp / f"server-{self.port}.log"
+        self.cli("db", "upgrade")
+        self.cli("admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD)
+        self.workers = workers
+        self.proc = None
+        self.start()
+
+    def cli(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        res = subprocess.run([str(BIN), *args], env=self.env, capture_output=True, text=True, cwd=ROOT)
+        if check and res.returncode != 0:
+            raise AssertionError(f"vdcommerce {' '.join(args)} failed:\n{res.stdout}\n{res.stderr}")
+        return res
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([str(BIN), "serve", "--port", str(self.port), "--workers", str(self.workers)],
+                                     env=self.env, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT,
+                                     cwd=ROOT, start_new_session=True)
+        deadline = time.monotonic() + 60  # a 2-core machine running the suite in parallel is slow to start 4 workers
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited:\n{self.log.read_text()}")
+            try:
+                httpx.get(self.url + "/rest/V1/", timeout=0.5)
+                return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        self.stop()  # not left running when its start fails
+        raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, 15)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, 9)
+                self.proc.wait()
+
+    def client(self, token: str | None = None, store: str | None = "default") -> httpx.Client:
+        """An httpx client whose paths start after ``/rest/<store>``; ``store=None`` for plain ``/rest``."""
+        base = self.url + "/rest" + (f"/{store}" if store else "")
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.Client(base_url=base, headers=headers, timeout=30)
+
+    def token(self, username: str = ADMIN_USER, password: str = ADMIN_PASSWORD) -> str:
+        r = httpx.post(self.url + "/rest/V1/integration/admin/token", json={"username": username, "password": password})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def customer_token(self, email: str, password: str) -> str:
+        r = httpx.post(self.url + "/rest/V1/integration/customer/token", json={"username": email, "password": password})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def config(self, path: str, value: str, *scope: str) -> None:
+        self.cli("config", "set", path, value, *scope)
