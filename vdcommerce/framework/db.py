@@ -11,6 +11,8 @@ from contextlib import contextmanager
 
 from sqlalchemy import Connection, Engine, MetaData, Numeric, create_engine, event
 
+from .library_adapter import bind_processor, result_processor
+
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -99,7 +101,7 @@ def _result_processor(type_, dialect):
     NUMERIC itself, and SQLite's is taken as the type's own (float -> Decimal)."""
     if isinstance(type_, Numeric) and dialect.name == "postgresql":
         return None
-    return type_._cached_result_processor(dialect, None)
+    return result_processor(type_, dialect)
 
 
 class Query:
@@ -126,7 +128,7 @@ class Query:
             if any(b.expanding for b in compiled.binds.values()):
                 raise TypeError("Query does not take expanding IN parameters; use conn.execute")
             defaults = {name: b.effective_value for b, name in compiled.bind_names.items() if not b.required}
-            bind_procs = {name: b.type._cached_bind_processor(dialect) for b, name in compiled.bind_names.items()}
+            bind_procs = {name: bind_processor(b.type, dialect) for b, name in compiled.bind_names.items()}
             bind_procs = {k: v for k, v in bind_procs.items() if v is not None}
             order = tuple(compiled.positiontup) if dialect.positional else None
             columns = list(self.stmt.selected_columns)

@@ -20,18 +20,19 @@ import re
 import types
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from sqlalchemy import Select, String, and_, cast, func, literal, not_, or_, select
 from sqlalchemy import types as sqltypes
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.expression import ColumnElement, FunctionElement
 
-from .data import DataObject, to_bool, to_float, to_int
+from .data import DataObject, OrNull, to_bool, to_float, to_int
 from .exceptions import InputException
+from .library_adapter import is_plain_select
 
 __all__ = [
-    "Filter", "FilterGroup", "SortOrder", "SearchCriteria", "search_results_type",
+    "Filter", "FilterGroup", "SortOrder", "SearchCriteria", "SearchResults",
     "SearchField", "SearchLimits", "SearchPage", "search", "CONDITION_TYPES",
 ]
 
@@ -39,7 +40,7 @@ __all__ = [
 # --------------------------------------------------------------------------- data objects
 
 class Filter(DataObject, interface="Magento\\Framework\\Api\\Filter"):
-    field: str
+    field: OrNull[str]
     value: str | None
     condition_type: str | None
 
@@ -49,30 +50,53 @@ class FilterGroup(DataObject, interface="Magento\\Framework\\Api\\Search\\Filter
 
 
 class SortOrder(DataObject, interface="Magento\\Framework\\Api\\SortOrder"):
-    field: str
+    field: OrNull[str]
     direction: Any
 
 
 class SearchCriteria(DataObject, interface="Magento\\Framework\\Api\\SearchCriteriaInterface"):
-    filter_groups: list[FilterGroup]
+    filter_groups: OrNull[list[FilterGroup]]
     sort_orders: list[SortOrder] | None
     page_size: int | None
     current_page: int | None
 
 
-@lru_cache(maxsize=None)
-def search_results_type(item_cls: type[DataObject], interface: str) -> type[DataObject]:
-    """The search-results data object of ``item_cls`` (platform.md 6.6): items, search_criteria,
-    total_count. One class per (item class, interface)."""
-    name = interface.rsplit("\\", 1)[-1] or (item_cls.__name__ + "SearchResults")
+ItemT = TypeVar("ItemT", bound=DataObject)
 
-    def body(ns: dict) -> None:
+
+class SearchResults(DataObject, Generic[ItemT]):
+    """The search results of a list query (platform.md 6.6): the page of items, the criteria
+    echoed, the count of all matches. A module declares its interface by parametrising it with
+    the item class:
+
+        class TagSearchResultsInterface(SearchResults[TagInterface],
+                                        interface="Vendor\\Faq\\Api\\Data\\TagSearchResultsInterface"):
+            \"\"\"Tags found.\"\"\"
+    """
+
+    items: OrNull[list[ItemT]]
+    search_criteria: OrNull[SearchCriteria]
+    total_count: OrNull[int]
+
+    @classmethod
+    def __class_getitem__(cls, item: Any) -> Any:
+        if isinstance(item, TypeVar):
+            return super().__class_getitem__(item)  # type: ignore[misc]  # Generic[...] bookkeeping
+        return _parametrised(item)
+
+
+@lru_cache(maxsize=None)
+def _parametrised(item_cls: type[DataObject]) -> "type[SearchResults[Any]]":
+    """``SearchResults[item_cls]``: the fields typed with the item class, one class per item class."""
+    name = f"SearchResults[{item_cls.__name__}]"
+
+    def body(ns: dict[str, Any]) -> None:
         ns["__module__"] = __name__
         ns["__qualname__"] = name
-        ns["__annotations__"] = {"items": list[item_cls], "search_criteria": SearchCriteria,
-                                 "total_count": int}
+        ns["__annotations__"] = {"items": OrNull[list[item_cls]]}  # type: ignore[valid-type]  # a runtime type
 
-    return types.new_class(name, (DataObject,), {"interface": interface}, body)
+    cls: type[SearchResults[Any]] = types.new_class(name, (SearchResults,), {}, body)
+    return cls
 
 
 # --------------------------------------------------------------------------- declarations
@@ -520,9 +544,8 @@ def search(conn, base: Select, criteria: SearchCriteria, fields: Mapping[str, Se
     return SearchPage(rows=rows, total_count=total, criteria=echo)
 
 
-def _count(stmt: Select) -> Select:
+def _count(stmt: Select[Any]) -> Select[tuple[int]]:
     """SELECT count(*) of the filtered statement (before paging)."""
-    if (stmt._group_by_clauses or stmt._distinct or stmt._having_criteria
-            or stmt._limit_clause is not None or stmt._offset_clause is not None):
+    if not is_plain_select(stmt):
         return select(func.count()).select_from(stmt.order_by(None).subquery())
     return stmt.with_only_columns(func.count(), maintain_column_froms=True).order_by(None)
