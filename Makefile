@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test test-sqlite test-postgresql bench clean
+.PHONY: serve test test-sqlite test-postgresql typecheck bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ serve: $(STAMP)
 	$(BIN)/vdcommerce serve --init
 
 test: test-sqlite test-postgresql
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 test-sqlite: $(STAMP) $(NODE_STAMP)
 	VDC_TEST_DB=sqlite $(BIN)/python -m pytest -q

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from sqlalchemy import Connection
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..platform.config.service import ConfigReader
+    from ..platform.config.service import ConfigState
 
 
 # user types (platform.md 4.1)
@@ -34,7 +34,7 @@ class Context:
     store_id: int = 1          # the current store view (0 = admin store, for `all`)
     website_id: int = 1
     caller: Caller = GUEST_CALLER
-    config: "ConfigReader | None" = None
+    config: "ConfigState | None" = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def config_value(self, path: str, default: Any = None) -> Any:
@@ -59,7 +59,7 @@ class Service:
     summary: str = ""
     registry: dict[str, type["Service"]] = {}
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.interface:
             Service.registry[cls.interface] = cls

@@ -222,6 +222,18 @@ class TypeSpec:
         self.item = item          # TypeSpec of the elements for kind == list
         self._adapter: TypeAdapter[Any] | None = None
 
+    def object_class(self) -> type[DataObject]:
+        """The data object class of an ``object`` spec."""
+        if self.cls is None:
+            raise TypeError(f"{self.typename} is not a data object")
+        return self.cls
+
+    def element(self) -> TypeSpec:
+        """The spec of the elements of a ``list`` spec."""
+        if self.item is None:
+            raise TypeError(f"{self.typename} is not a list")
+        return self.item
+
     def convert(self, value: Any) -> Any:
         """Validate a top-level value (a method parameter); raise a LocalizedException on failure."""
         if self._adapter is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import orjson
 
@@ -26,8 +26,14 @@ from .declarations import load_packages, read_acl, read_config_defaults
 from .errors import WebapiException, cannot_process, error_body, internal_error, not_found_route, status_of
 from .fields import filter_output
 from .query import parse_query
-from .request import JSON_HEADERS, accepts_json, decode_body, headers_of, not_acceptable, scheme
-from .routing import RouteTable, build_route_table
+from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, headers_of, not_acceptable, scheme
+from .routing import Route, RouteTable, build_route_table
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+    from ..platform.config.service import ConfigState
+    from .binding import MethodPlan
 
 log = logging.getLogger("vdcommerce.webapi")
 
@@ -36,7 +42,7 @@ _METHODS = frozenset(("GET", "POST", "PUT", "DELETE"))
 
 
 class Application:
-    def __init__(self, settings: Settings | None = None):
+    def __init__(self, settings: Settings | None = None) -> None:
         from ..platform.config.service import ConfigCache
         from ..platform.integration.auth import Authenticator
 
@@ -48,12 +54,13 @@ class Application:
         self.authenticator = Authenticator(self.settings)
         self.debug = self.settings.debug
         from .schema import SchemaProcessor
-        self.schema = SchemaProcessor(self)
+        self.schema = SchemaProcessor(self.routes, self.acl, self.authenticator, self.config, self.settings)
         self.bulk = BulkProcessor(self.routes, self.acl, self.authenticator, self.settings)
 
     # ------------------------------------------------------------------ ASGI
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[dict[str, Any]]],
+                       send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         if scope["type"] == "http":
             body = b""
             more = True
@@ -81,11 +88,12 @@ class Application:
 
     # ------------------------------------------------------------------ one request
 
-    def handle(self, scope: dict, body: bytes, too_big: bool = False) -> tuple[int, bytes, list]:
+    def handle(self, scope: Scope, body: bytes, too_big: bool = False) -> Response:
         try:
             result = self.dispatch(scope, body, too_big)
             if isinstance(result, tuple):  # a processor that answers by itself (schema)
-                return result
+                answered: Response = result
+                return answered
             return 200, orjson.dumps(result), JSON_HEADERS
         except LocalizedException as e:
             return status_of(e), orjson.dumps(error_body(e)), JSON_HEADERS
@@ -93,7 +101,7 @@ class Application:
             status, payload = internal_error(e, self.debug)
             return status, orjson.dumps(payload), JSON_HEADERS
 
-    def dispatch(self, scope: dict, body: bytes, too_big: bool) -> Any:
+    def dispatch(self, scope: Scope, body: bytes, too_big: bool) -> Any:
         raw = scope.get("raw_path") or scope["path"].encode()
         segments = raw.decode("latin-1").split("/")
         # "", ["index.php",] "rest", ...
@@ -160,7 +168,9 @@ class Application:
                 kept = e  # leave the block normally: the transaction commits
         raise kept
 
-    def call(self, conn, route, path_values, method, scope, headers, body, too_big, state, store_id, website_id):
+    def call(self, conn: Connection, route: Route, path_values: dict[str, str], method: str, scope: Scope,
+             headers: dict[str, str], body: bytes, too_big: bool, state: ConfigState, store_id: int,
+             website_id: int) -> Any:
         """Inside the request's transaction: caller, ACL, body, binding, the service, the output."""
         caller = self.authenticator.caller(conn, headers.get("authorization"), method, scope, headers, state)
         if not self.acl.allowed(caller, route.resources):
@@ -181,7 +191,7 @@ class Application:
         return out
 
 
-def run_service(plan, ctx: Context, args: dict) -> Any:
+def run_service(plan: MethodPlan, ctx: Context, args: dict[str, Any]) -> Any:
     """The service call and its output by the method's return type; the synchronous processor and the
     queue consumer (vdcommerce/queue/consumer.py) both run an operation through here."""
     result = getattr(plan.service_cls(ctx), plan.py_method)(**args)

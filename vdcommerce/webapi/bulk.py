@@ -31,10 +31,11 @@ from ..settings import Settings
 from .acl import ANONYMOUS, SELF, Acl
 from .errors import WebapiException, cannot_process, error_body, internal_error, not_found_route
 from .query import parse_query
-from .request import JSON_HEADERS, accepts_json, decode_body, headers_of, not_acceptable, scheme
+from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, headers_of, not_acceptable, scheme
 from .routing import Route, RouteTable
 
 if TYPE_CHECKING:
+    from ..platform.config.service import ConfigState
     from ..platform.integration.auth import Authenticator
 
 _VERSION = re.compile(r"V\d+\Z")
@@ -86,7 +87,7 @@ class BulkProcessor:
             self.bulk_routes[(r.method, tuple(bulk_segment(s) for s in r.segments))] = r
         self.backend = make_backend(settings, self.topics)
 
-    def array_limit(self, route: Route, state, store_id: int) -> int | None:
+    def array_limit(self, route: Route, state: ConfigState, store_id: int) -> int | None:
         """The longest list of objects an element may hold, when input limits are on (platform.md 6.7)."""
         if not state.input_limits_enabled(store_id):
             return None
@@ -95,8 +96,8 @@ class BulkProcessor:
 
     # ------------------------------------------------------------------ one request
 
-    def answer(self, scope: dict, method: str, segments: list[str], body: bytes, too_big: bool, state,
-               store_id: int, website_id: int) -> tuple[int, bytes, list]:
+    def answer(self, scope: Scope, method: str, segments: list[str], body: bytes, too_big: bool, state: ConfigState,
+               store_id: int, website_id: int) -> Response:
         if method == "GET":  # never offered (platform.md 1.6)
             raise cannot_process()
         is_bulk = len(segments) > 1 and segments[1] == "bulk"
@@ -111,14 +112,14 @@ class BulkProcessor:
         accept = headers.get("accept")
         if accept and not accepts_json(accept):
             raise not_acceptable(accept)
+        path_values: dict[str, str] = {}
         if is_bulk:
             route = self.bulk_routes.get((method, tuple(s.lower() for s in rest)))
-            path_values = None
         else:
             found = self.all_routes.match(method, rest)
-            route, path_values = found if found is not None else (None, None)
-            if route is not None and id(route) not in self.topic:
-                route = None
+            route = None
+            if found is not None and id(found[0]) in self.topic:
+                route, path_values = found
         if route is None:
             raise not_found_route()
         if route.decl.secure and scheme(scope, headers, self.settings.trusted_proxy) != "https":
@@ -196,7 +197,7 @@ class BulkProcessor:
         except LocalizedException as e:
             raise ElementFailed(index, e) from None
 
-    def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> tuple | None:
+    def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> Response | None:
         """The broker is told after the commit, so a consumer always finds the operations it is sent.
         If the broker cannot be reached, the operations still open are marked rejected (status 5) and
         the answer is a 500: nothing of the request runs unless the client sends it again."""

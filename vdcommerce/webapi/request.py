@@ -9,7 +9,11 @@ import orjson
 
 from .errors import WebapiException
 
-JSON_HEADERS = [(b"content-type", b"application/json; charset=utf-8")]
+Scope = dict[str, Any]                      # the ASGI connection scope
+HeaderList = list[tuple[bytes, bytes]]
+Response = tuple[int, bytes, HeaderList]    # status, body, headers
+
+JSON_HEADERS: HeaderList = [(b"content-type", b"application/json; charset=utf-8")]
 _CONTENT_TYPE = re.compile(r"\s*([A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+)\s*(;.*)?\Z", re.S)
 
 
@@ -18,14 +22,14 @@ def not_acceptable(accept: str) -> WebapiException:
                            [accept], status=406)
 
 
-def headers_of(scope: dict) -> dict[str, str]:
+def headers_of(scope: Scope) -> dict[str, str]:
     return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
 
 
-def scheme(scope, headers, trust_proxy: bool) -> str:
+def scheme(scope: Scope, headers: dict[str, str], trust_proxy: bool) -> str:
     if trust_proxy and headers.get("x-forwarded-proto"):
         return headers["x-forwarded-proto"].split(",")[0].strip().lower()
-    return scope.get("scheme", "http")
+    return str(scope.get("scheme", "http"))
 
 
 def accepts_json(accept: str) -> bool:
@@ -36,7 +40,7 @@ def accepts_json(accept: str) -> bool:
     return False
 
 
-def decode_body(body: bytes, content_type: str | None, too_big: bool, max_depth: int, array: bool = False):
+def decode_body(body: bytes, content_type: str | None, too_big: bool, max_depth: int, array: bool = False) -> Any:
     """platform.md 1.7: content type, charset, JSON, object (``array``: a list, for bulk requests)."""
     if not body and not too_big:
         return [] if array else {}
