@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test test-sqlite test-postgresql lint-imports bench clean
+.PHONY: serve test test-sqlite test-postgresql lint-imports typecheck bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ serve: $(STAMP)
 	$(BIN)/vdcommerce serve --init
 
 test: test-sqlite test-postgresql
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 # the import contracts of pyproject.toml ([tool.importlinter]; docs/architecture.md)
 lint-imports: $(STAMP)

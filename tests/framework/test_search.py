@@ -5,11 +5,10 @@ import uuid
 import pytest
 import sqlalchemy as sa
 
-from vdcommerce.framework.data import DataObject
+from vdcommerce.framework.data import DataObject, OrNull
 from vdcommerce.framework.exceptions import InputException
 from vdcommerce.framework.search import (
-    Filter, FilterGroup, SearchCriteria, SearchField, SearchLimits, SortOrder, search,
-    search_results_type,
+    Filter, FilterGroup, SearchCriteria, SearchField, SearchLimits, SearchResults, SortOrder, search,
 )
 
 PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -490,11 +489,16 @@ def test_echo_everything_sent(conn):
 
 def test_search_results_envelope(conn):
     class Item(DataObject, interface="Vendor\\Test\\Api\\Data\\ItemInterface"):
-        id: int
+        id: OrNull[int]
         name: str | None
 
-    results_cls = search_results_type(Item, "Vendor\\Test\\Api\\Data\\ItemSearchResultsInterface")
-    assert search_results_type(Item, "Vendor\\Test\\Api\\Data\\ItemSearchResultsInterface") is results_cls
+    class ItemSearchResults(SearchResults[Item], interface="Vendor\\Test\\Api\\Data\\ItemSearchResultsInterface"):
+        pass
+
+    results_cls = ItemSearchResults
+    assert SearchResults[Item] is SearchResults[Item]
+    assert list(results_cls.fields()) == ["items", "search_criteria", "total_count"]
+    assert results_cls.fields()["items"].spec.typename == "Vendor\\Test\\Api\\Data\\ItemInterface[]"
     assert results_cls.__interface__ == "Vendor\\Test\\Api\\Data\\ItemSearchResultsInterface"
     page = run(conn, {"page_size": 2, "current_page": 2})
     out = results_cls.of(items=[Item.of(id=r.id, name=r.name) for r in page.rows],

@@ -1,15 +1,16 @@
 """The test module's data objects."""
-from vdcommerce.framework.data import DataObject
-from vdcommerce.framework.search import search_results_type
+from vdcommerce.framework.data import DataObject, OrNull
+from vdcommerce.framework.search import SearchResults
 
 
 class ThingInterface(DataObject, interface="Vendor\\Testmodule\\Api\\Data\\ThingInterface"):
     thing_id: int | None
-    title: str
-    qty: int
-    is_active: bool
+    title: OrNull[str]
+    qty: OrNull[int]
+    is_active: OrNull[bool]
     note: str | None
 
 
-ThingSearchResultsInterface = search_results_type(
-    ThingInterface, "Vendor\\Testmodule\\Api\\Data\\ThingSearchResultsInterface")
+class ThingSearchResultsInterface(SearchResults[ThingInterface],
+                                  interface="Vendor\\Testmodule\\Api\\Data\\ThingSearchResultsInterface"):
+    pass

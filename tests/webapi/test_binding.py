@@ -111,3 +111,14 @@ def test_forced_parameter_beats_the_body(server):
                   json={"customer": {"id": other["id"], "email": mine["email"], "firstname": "Changed",
                                      "lastname": "Doe"}})
     assert r.status_code == 200 and r.json()["id"] == mine["id"] and r.json()["firstname"] == "Changed"
+
+
+def test_query_names_that_look_like_indexes_are_ignored_not_a_500(admin):
+    """``?0=x``: a query whose names are all digits is still a map of names (it used to become a list)."""
+    created = create(admin).json()
+    r = admin.get("/V1/vendor_faq/question", params={"questionId": created["question_id"], "0": "x"})
+    assert r.status_code == 200, r.text
+    assert r.json()["question_id"] == created["question_id"]
+    r = admin.get("/V1/vendor_faq/question?0=x&1=y")
+    assert (r.status_code, r.json()) == (400, {"message": '"%fieldName" is required. Enter and try again.',
+                                               "parameters": {"fieldName": "questionId"}})

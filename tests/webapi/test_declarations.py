@@ -6,15 +6,15 @@ from pathlib import Path
 import pytest
 
 from vdcommerce.framework.context import Service
-from vdcommerce.framework.data import DataObject
+from vdcommerce.framework.data import DataObject, OrNull
 from vdcommerce.webapi.acl import Acl
 from vdcommerce.webapi.declarations import DeclarationError, Package, load_packages, read_acl
 from vdcommerce.webapi.routing import build_route_table
 
 
 class ThingInterface(DataObject, interface="Test\\Api\\Data\\ThingInterface"):
-    thing_id: int
-    name: str
+    thing_id: OrNull[int]
+    name: OrNull[str]
 
 
 class ThingRepository(Service):

@@ -76,7 +76,7 @@ class Service:
     summary: str = ""
     registry: dict[str, type["Service"]] = {}
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.interface:
             Service.registry[cls.interface] = cls

@@ -3,14 +3,22 @@
 A data object is declared once, as a class whose annotations are its fields in wire order:
 
     class TagInterface(DataObject, interface="Vendor\\Faq\\Api\\Data\\TagInterface"):
-        tag_id: int
-        title: str
+        tag_id: OrNull[int]
+        title: OrNull[str]
+        url_key: str | None
 
-- ``T | None`` marks a nullable field (left out of responses when null); a plain ``T`` is written
-  as ``null`` when it has no value (platform.md 3.3).
-- ``Out[T]`` marks a read-only field: an empty value on input is ignored, any other value is a 400.
-- Scalars are ``int``, ``float``, ``str``, ``bool``, ``Any`` (mixed); lists are ``list[T]``; nested data
-  objects are other DataObject classes; ``CustomAttributes`` is the platform's attribute list.
+Every field may be empty (``None``), and its declared type says so, in one of two ways that differ
+on the wire (platform.md 3.3):
+
+- ``OrNull[T]`` (``T | None`` to a type checker) is written as ``null`` when it has no value;
+- ``T | None`` is nullable: left out of responses when null, and an explicit ``null`` sent by a
+  client clears it (``sent``).
+
+A bare ``T`` is refused (``Any`` excepted, which admits ``None`` already). ``Out[T]`` marks a read-only
+field: an empty value on input is ignored, any other value is a 400 (``Out[OrNull[str]]``,
+``Out[int] | None``). Scalars are ``int``, ``float``, ``str``, ``bool``, ``Any`` (mixed); lists are
+``list[T]``; nested data objects are other DataObject classes; ``CustomAttributes`` is the
+platform's attribute list (nullable).
 
 Input is validated by pydantic with the platform's conversion rules (platform.md 2.6, 2.9): both
 snake_case and camelCase keys bind, unknown keys are refused, scalars convert leniently but never
@@ -24,14 +32,14 @@ import decimal
 import re
 import types
 import typing
-from typing import Annotated, Any, ClassVar, Union
+from typing import Annotated, Any, Callable, ClassVar, Self, TypeVar, Union
 
 import orjson
 from pydantic import BaseModel, ConfigDict, PlainValidator, TypeAdapter, ValidationError, model_validator
-from pydantic._internal._model_construction import ModelMetaclass
 from pydantic_core import PydanticCustomError
 
 from .exceptions import InputException, LocalizedException
+from .library_adapter import ModelMetaclass, bare_instance
 
 # --------------------------------------------------------------------------- names
 
@@ -89,6 +97,7 @@ INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1  # the databases' INTEGER
 
 
 def to_int(v: Any) -> int:
+    n: int
     t = type(v)
     if t is int:
         n = v
@@ -106,7 +115,7 @@ def to_int(v: Any) -> int:
 def to_float(v: Any) -> float:
     t = type(v)
     if t is float:
-        return v
+        return typing.cast(float, v)
     if t is int:
         return float(v)
     if t is str and _FLOAT_RE.fullmatch(v.strip()):
@@ -117,7 +126,7 @@ def to_float(v: Any) -> float:
 def to_str(v: Any) -> str:
     t = type(v)
     if t is str:
-        return v
+        return typing.cast(str, v)
     if t is int or t is float:
         return number_text(v)
     raise type_error(v, "string")
@@ -126,7 +135,7 @@ def to_str(v: Any) -> str:
 def to_bool(v: Any) -> bool:
     t = type(v)
     if t is bool:
-        return v
+        return typing.cast(bool, v)
     if t is int and v in (0, 1):
         return bool(v)
     if t is str:
@@ -162,27 +171,33 @@ def to_custom_attributes(v: Any) -> list[dict[str, Any]]:
 
 # --------------------------------------------------------------------------- type specs
 
+T = TypeVar("T")
+
+
 class _ReadOnly:
     """Marker inside Annotated[...] for read-only fields."""
 
 
-READ_ONLY = _ReadOnly()
-
-
-class Out:
-    """``Out[str]``: a read-only field."""
-
-    def __class_getitem__(cls, item):
-        return Annotated[item, READ_ONLY]
+class _WrittenNull:
+    """Marker inside Annotated[...] for fields written as ``null`` when they have no value."""
 
 
 class _CustomAttributesMarker:
-    pass
+    """Marker inside Annotated[...] for the platform's custom attribute list."""
 
 
-CustomAttributes = Annotated[list, _CustomAttributesMarker()]
+READ_ONLY = _ReadOnly()
+WRITTEN_NULL = _WrittenNull()
 
-_SCALARS = {
+Out = Annotated[T, READ_ONLY]
+"""``Out[T]``: a read-only field of type ``T``."""
+
+OrNull = Annotated[T | None, WRITTEN_NULL]
+"""``OrNull[T]``: a field of type ``T`` written as ``null`` when it has no value."""
+
+CustomAttributes = Annotated[list[dict[str, Any]] | None, _CustomAttributesMarker()]
+
+_SCALARS: dict[Any, tuple[str, Callable[[Any], Any]]] = {
     int: ("int", to_int),
     float: ("float", to_float),
     str: ("string", to_str),
@@ -196,15 +211,28 @@ class TypeSpec:
 
     __slots__ = ("kind", "typename", "nullable", "readonly", "cls", "item", "pyd", "_adapter")
 
-    def __init__(self, kind, typename, pyd, nullable=False, readonly=False, cls=None, item=None):
+    def __init__(self, kind: str, typename: str, pyd: Any, nullable: bool = False, readonly: bool = False,
+                 cls: type[DataObject] | None = None, item: TypeSpec | None = None) -> None:
         self.kind = kind          # int float string bool mixed object list custom_attributes
         self.typename = typename  # int, string, Vendor\...\FooInterface, int[] ...
         self.pyd = pyd            # the annotation pydantic validates with
-        self.nullable = nullable
+        self.nullable = nullable  # left out of responses when null (a parameter: may be left out)
         self.readonly = readonly
         self.cls = cls            # DataObject class for kind == object
         self.item = item          # TypeSpec of the elements for kind == list
-        self._adapter = None
+        self._adapter: TypeAdapter[Any] | None = None
+
+    def object_class(self) -> type[DataObject]:
+        """The data object class of an ``object`` spec."""
+        if self.cls is None:
+            raise TypeError(f"{self.typename} is not a data object")
+        return self.cls
+
+    def element(self) -> TypeSpec:
+        """The spec of the elements of a ``list`` spec."""
+        if self.item is None:
+            raise TypeError(f"{self.typename} is not a list")
+        return self.item
 
     def convert(self, value: Any) -> Any:
         """Validate a top-level value (a method parameter); raise a LocalizedException on failure."""
@@ -216,44 +244,52 @@ class TypeSpec:
             raise translate_validation_error(e, self) from None
 
 
-def parse_type(annotation: Any) -> TypeSpec:
-    """Turn a Python annotation into a TypeSpec (used for fields and for method parameters)."""
-    readonly = False
-    if typing.get_origin(annotation) is Annotated:
-        base, *meta = typing.get_args(annotation)
-        if any(isinstance(m, _CustomAttributesMarker) for m in meta):
-            return TypeSpec("custom_attributes", "Magento\\Framework\\Api\\AttributeInterface[]",
-                            Annotated[list, PlainValidator(to_custom_attributes)], nullable=True)
-        readonly = any(m is READ_ONLY for m in meta)
-        annotation = base
-    nullable = False
-    origin = typing.get_origin(annotation)
-    if origin in (Union, types.UnionType):
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        nullable = len(args) < len(typing.get_args(annotation))
-        if len(args) != 1:
-            raise TypeError(f"unsupported union type {annotation!r}")
-        annotation = args[0]
+def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
+    """(the type inside, whether ``| None`` was part of it, the Annotated markers met on the way)."""
+    optional = False
+    markers: list[Any] = []
+    while True:
         origin = typing.get_origin(annotation)
         if origin is Annotated:
-            spec = parse_type(annotation)
-            spec.nullable = nullable or spec.nullable
-            return spec
+            annotation, *meta = typing.get_args(annotation)
+            markers.extend(meta)
+        elif origin in (Union, types.UnionType):
+            args = typing.get_args(annotation)
+            rest = [a for a in args if a is not type(None)]
+            if len(rest) != 1 or len(rest) == len(args):
+                raise TypeError(f"unsupported union type {annotation!r}")
+            optional = True
+            annotation = rest[0]
+        else:
+            return annotation, optional, markers
+
+
+def parse_type(annotation: Any) -> TypeSpec:
+    """Turn a Python annotation into a TypeSpec (used for fields and for method parameters)."""
+    annotation, optional, markers = _unwrap(annotation)
+    if any(isinstance(m, _CustomAttributesMarker) for m in markers):
+        return TypeSpec("custom_attributes", "Magento\\Framework\\Api\\AttributeInterface[]",
+                        Annotated[list, PlainValidator(to_custom_attributes)], nullable=True)
+    nullable = optional and not any(m is WRITTEN_NULL for m in markers)
+    origin = typing.get_origin(annotation)
+    spec: TypeSpec
     if annotation in _SCALARS:
         name, fn = _SCALARS[annotation]
         spec = TypeSpec(name, name, Annotated[annotation, PlainValidator(fn)])
-    elif annotation is Any or annotation is object or annotation is dict:
+    elif annotation is Any or annotation is object or annotation is dict or origin is dict:
         spec = TypeSpec("mixed", "mixed", Any)
     elif origin is list:
         (inner,) = typing.get_args(annotation) or (Any,)
         item = parse_type(inner)
-        spec = TypeSpec("list", item.typename + "[]", list[item.pyd], item=item)
+        spec = TypeSpec("list", item.typename + "[]", list[item.pyd], item=item)  # type: ignore[name-defined]  # a runtime type
+    elif isinstance(annotation, TypeVar):  # a generic data object's own parameter
+        spec = TypeSpec("mixed", "mixed", Any)
     elif isinstance(annotation, type) and issubclass(annotation, DataObject):
         spec = TypeSpec("object", annotation.__interface__, annotation, cls=annotation)
     else:
         raise TypeError(f"unsupported type {annotation!r}")
     spec.nullable = nullable
-    spec.readonly = readonly
+    spec.readonly = any(m is READ_ONLY for m in markers)
     if nullable:
         spec.pyd = spec.pyd | None
     return spec
@@ -268,12 +304,24 @@ class Field:
         self.spec = spec
 
 
+def _field(owner: str, name: str, annotation: Any) -> Field:
+    """A declared field; its type must admit None, as every field may be empty."""
+    if isinstance(annotation, str):
+        raise TypeError(f"{owner}.{name}: use real annotations in data objects, not strings")
+    base, optional, _ = _unwrap(annotation)
+    if not optional and base is not Any:
+        raise TypeError(f"{owner}.{name}: every field may be empty; declare it OrNull[T] (written as null "
+                        f"when empty) or T | None (left out of responses when empty)")
+    return Field(name, parse_type(annotation))
+
+
 # --------------------------------------------------------------------------- the base class
 
 class _DataObjectMeta(ModelMetaclass):
     """Rewrites plain annotations into pydantic ones with platform converters, all optional."""
 
-    def __new__(mcs, name, bases, namespace, interface: str | None = None, **kwargs):
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
+                interface: str | None = None, **kwargs: Any) -> type:
         annotations = namespace.get("__annotations__", {})
         fields: dict[str, Field] = {}
         for base in bases:
@@ -284,24 +332,27 @@ class _DataObjectMeta(ModelMetaclass):
                 if key.startswith("_") or typing.get_origin(ann) is ClassVar:
                     rewritten[key] = ann
                     continue
-                if isinstance(ann, str):
-                    raise TypeError(f"{name}.{key}: use real annotations in data objects, not strings")
-                spec = parse_type(ann)
-                fields[key] = Field(key, spec)
-                pyd = spec.pyd if spec.nullable else spec.pyd | None
-                rewritten[key] = pyd
+                fields[key] = f = _field(name, key, ann)
+                rewritten[key] = f.spec.pyd if f.spec.nullable else f.spec.pyd | None
                 namespace.setdefault(key, None)
             namespace["__annotations__"] = rewritten
         cls = super().__new__(mcs, name, bases, namespace, **kwargs)
-        cls.__fields__spec__ = fields
+        declared: Any = cls
+        declared.__fields__spec__ = fields
         if interface:
-            cls.__interface__ = interface
-        cls.__readonly_keys__ = tuple(
-            (k, f.name) for f in fields.values() if f.spec.readonly for k in {f.name, f.alias})
-        cls.__nullable__ = frozenset(f.name for f in fields.values() if f.spec.nullable)
-        cls.__empty__ = {name: None for name in fields}
-        cls._dump = None
+            declared.__interface__ = interface
+        _derive(declared)
         return cls
+
+
+def _derive(cls: Any) -> None:
+    """The per-class tables worked out from the fields, once."""
+    fields: dict[str, Field] = cls.__fields__spec__
+    cls.__readonly_keys__ = tuple(
+        (k, f.name) for f in fields.values() if f.spec.readonly for k in {f.name, f.alias})
+    cls.__nullable__ = frozenset(f.name for f in fields.values() if f.spec.nullable)
+    cls.__empty__ = {name: None for name in fields}
+    cls._dump = None
 
 
 class DataObject(BaseModel, metaclass=_DataObjectMeta):
@@ -311,8 +362,10 @@ class DataObject(BaseModel, metaclass=_DataObjectMeta):
 
     __interface__: ClassVar[str] = "Magento\\Framework\\Api\\AbstractSimpleObject"
     __fields__spec__: ClassVar[dict[str, Field]]
-    __readonly_keys__: ClassVar[tuple]
-    __nullable__: ClassVar[frozenset]
+    __readonly_keys__: ClassVar[tuple[tuple[str, str], ...]]
+    __nullable__: ClassVar[frozenset[str]]
+    __empty__: ClassVar[dict[str, None]]
+    _dump: ClassVar[Callable[[Any], dict[str, Any]] | None]
     # the field a PUT path identifier goes into when the path parameter names no field
     __id_field__: ClassVar[str | None] = None
 
@@ -330,6 +383,16 @@ class DataObject(BaseModel, metaclass=_DataObjectMeta):
                                                   {"key": key, "interface": cls.__interface__})
         return data
 
+    @classmethod
+    def declare_field(cls, name: str, annotation: Any) -> Any:
+        """Declare one more field (or a new type for one) on this class, as its body would;
+        returns the annotation pydantic validates it with. Use ``library_adapter.add_fields``,
+        which also rebuilds the pydantic model."""
+        f = _field(cls.__name__, name, annotation)
+        cls.__fields__spec__[name] = f
+        _derive(cls)
+        return f.spec.pyd if f.spec.nullable else f.spec.pyd | None
+
     # --- service-side helpers
 
     @classmethod
@@ -344,42 +407,18 @@ class DataObject(BaseModel, metaclass=_DataObjectMeta):
                 if getattr(self, k) is not None or k in nullable}
 
     @classmethod
-    def of(cls, **values: Any):
-        """Build an instance from trusted values (service output), without validation.
-
-        The same as pydantic's ``model_construct`` for these all-optional models, without its
-        per-field default handling: this runs for every item of every list response."""
-        obj = cls.__new__(cls)
+    def of(cls, **values: Any) -> Self:
+        """Build an instance from trusted values (service output), without validation: the
+        fields not given are None. This runs for every item of every list response."""
         data = dict(cls.__empty__)
         data.update(values)
-        setattr_ = object.__setattr__
-        setattr_(obj, "__dict__", data)
-        setattr_(obj, "__pydantic_fields_set__", set(values))
-        setattr_(obj, "__pydantic_extra__", None)
-        setattr_(obj, "__pydantic_private__", None)
-        return obj
+        return bare_instance(cls, data, set(values))
 
     def dump(self) -> dict[str, Any]:
         return dumper(type(self))(self)
 
 
-def add_fields(cls: type[DataObject], annotations: dict[str, Any]) -> None:
-    """Add fields to a data object class after its creation (declared extension attributes, a field
-    whose type names its own class). Classes that hold ``cls`` must be rebuilt afterwards."""
-    from pydantic.fields import FieldInfo
-    for name, annotation in annotations.items():
-        spec = parse_type(annotation)
-        cls.__fields__spec__[name] = Field(name, spec)
-        info = FieldInfo.from_annotated_attribute(spec.pyd if spec.nullable else spec.pyd | None, None)
-        info.alias = info.validation_alias = info.serialization_alias = camel(name)
-        info.alias_priority = 2
-        cls.__pydantic_fields__[name] = info
-    fields = cls.__fields__spec__
-    cls.__readonly_keys__ = tuple((k, f.name) for f in fields.values() if f.spec.readonly for k in {f.name, f.alias})
-    cls.__nullable__ = frozenset(f.name for f in fields.values() if f.spec.nullable)
-    cls.__empty__ = {name: None for name in fields}
-    cls._dump = None
-    cls.model_rebuild(force=True)
+Converter = Callable[[Any], Any]
 
 
 # --------------------------------------------------------------------------- output
@@ -392,20 +431,20 @@ def _dt_text(v: Any) -> str:
     return to_str(v)
 
 
-def _out_int(v):
-    return v if type(v) is int else int(v)
+def _out_int(v: Any) -> int:
+    return int(v)  # an int is itself
 
 
-def _out_float(v):
+def _out_float(v: Any) -> int | float:
     f = float(v)
     return int(f) if f.is_integer() and abs(f) < 1e16 else f
 
 
-def _out_str(v):
+def _out_str(v: Any) -> str:
     return v if type(v) is str else _dt_text(v)
 
 
-def _out_bool(v):
+def _out_bool(v: Any) -> bool:
     if type(v) is bool:
         return v
     if isinstance(v, str):
@@ -413,7 +452,7 @@ def _out_bool(v):
     return bool(v)
 
 
-def _out_mixed(v):
+def _out_mixed(v: Any) -> Any:
     if isinstance(v, DataObject):
         return v.dump()
     if isinstance(v, float):
@@ -429,7 +468,7 @@ def _out_mixed(v):
     return v
 
 
-def output_converter(spec: TypeSpec):
+def output_converter(spec: TypeSpec) -> Converter:
     """A function writing one value of this type to its JSON form."""
     kind = spec.kind
     if kind == "int":
@@ -442,8 +481,10 @@ def output_converter(spec: TypeSpec):
         return _out_bool
     if kind == "object":
         cls = spec.cls
+        assert cls is not None
         return lambda v: dumper(cls)(v) if isinstance(v, DataObject) else _out_mixed(v)
     if kind == "list":
+        assert spec.item is not None
         inner = output_converter(spec.item)
         return lambda v: [inner(x) for x in v]
     if kind == "custom_attributes":
@@ -451,19 +492,18 @@ def output_converter(spec: TypeSpec):
     return _out_mixed
 
 
-def dumper(cls: type[DataObject]):
+def dumper(cls: type[DataObject]) -> Callable[[Any], dict[str, Any]]:
     """The serializer of a data object class, compiled on first use."""
     fn = cls._dump
     if fn is not None:
         return fn
-    plan = []
-    for f in cls.__fields__spec__.values():
-        omit_empty = f.spec.kind == "custom_attributes" or f.name == "extension_attributes"
-        plan.append((f.name, f.spec.nullable, omit_empty, output_converter(f.spec)))
-    plan = tuple(plan)
+    plan = tuple(
+        (f.name, f.spec.nullable, f.spec.kind == "custom_attributes" or f.name == "extension_attributes",
+         output_converter(f.spec))
+        for f in cls.__fields__spec__.values())
 
-    def dump(obj) -> dict[str, Any]:
-        out = {}
+    def dump(obj: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         values = obj.__dict__
         for name, nullable, omit_empty, conv in plan:
             v = values.get(name)
@@ -492,14 +532,14 @@ def dump_value(value: Any, spec: TypeSpec | None) -> Any:
 
 # --------------------------------------------------------------------------- errors
 
-def _spec_at(root: TypeSpec, loc: tuple) -> TypeSpec | None:
-    spec = root
+def _spec_at(root: TypeSpec, loc: tuple[int | str, ...]) -> TypeSpec | None:
+    spec: TypeSpec | None = root
     for part in loc:
         if spec is None:
             return None
         if spec.kind == "list" and isinstance(part, int):
             spec = spec.item
-        elif spec.kind == "object" and isinstance(part, str):
+        elif spec.kind == "object" and spec.cls is not None and isinstance(part, str):
             fields = spec.cls.__fields__spec__
             f = fields.get(part) or fields.get(snake(part))
             spec = f.spec if f else None

@@ -7,9 +7,14 @@ transaction each (``transaction``).
 from __future__ import annotations
 
 import threading
+from collections import namedtuple
 from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
-from sqlalchemy import Connection, Engine, MetaData, Numeric, create_engine, event
+from sqlalchemy import Connection, Dialect, Engine, MetaData, Numeric, Select, create_engine, event
+from sqlalchemy.types import TypeEngine
+
+from .library_adapter import bind_processor, result_processor
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -27,7 +32,7 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, pool_size=8, max_overflow=16)
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_conn, _record):
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
             dbapi_conn.isolation_level = None  # we emit BEGIN ourselves
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
@@ -37,9 +42,10 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         @event.listens_for(engine, "begin")
-        def _sqlite_begin(conn):
+        def _sqlite_begin(conn: Connection) -> None:
             # writers take the write lock up front, so two writers never deadlock on upgrade
-            conn.connection.dbapi_connection.execute("BEGIN IMMEDIATE" if conn.info.get("write") else "BEGIN")
+            conn.connection.dbapi_connection.execute(  # type: ignore[union-attr]  # open: BEGIN runs on it
+               "BEGIN IMMEDIATE" if conn.info.get("write") else "BEGIN")
         return engine
     return create_engine(url, pool_size=8, max_overflow=16, pool_pre_ping=True)
 
@@ -68,7 +74,7 @@ _local = threading.local()
 
 
 @contextmanager
-def transaction(write: bool = True):
+def transaction(write: bool = True) -> Iterator[Connection]:
     """One unit of work: commit on success, roll back on any error.
 
     A worker handles one request at a time, so each thread keeps one connection open across
@@ -94,12 +100,18 @@ def transaction(write: bool = True):
             conn.close()
 
 
-def _result_processor(type_, dialect):
+def _result_processor(type_: TypeEngine[Any], dialect: Dialect) -> Processor | None:
     """The column's result conversion. Numeric columns need none: psycopg returns ``Decimal`` for
     NUMERIC itself, and SQLite's is taken as the type's own (float -> Decimal)."""
     if isinstance(type_, Numeric) and dialect.name == "postgresql":
         return None
-    return type_._cached_result_processor(dialect, None)
+    return result_processor(type_, dialect)
+
+
+Processor = Callable[[Any], Any]
+# SQL, parameter defaults, parameter conversions, positional order, column conversions, row maker
+_QueryPlan = tuple[str, dict[str, Any], dict[str, Processor], tuple[str, ...] | None,
+                   tuple[Processor | None, ...] | None, Callable[[Any], Any]]
 
 
 class Query:
@@ -114,34 +126,34 @@ class Query:
 
     __slots__ = ("stmt", "_plans")
 
-    def __init__(self, stmt):
+    def __init__(self, stmt: Select[Any]) -> None:
         self.stmt = stmt
-        self._plans: dict[str, tuple] = {}
+        self._plans: dict[str, _QueryPlan] = {}
 
-    def _plan(self, dialect) -> tuple:
+    def _plan(self, dialect: Dialect) -> _QueryPlan:
         plan = self._plans.get(dialect.name)
         if plan is None:
-            from collections import namedtuple
             compiled = self.stmt.compile(dialect=dialect)
             if any(b.expanding for b in compiled.binds.values()):
                 raise TypeError("Query does not take expanding IN parameters; use conn.execute")
-            defaults = {name: b.effective_value for b, name in compiled.bind_names.items() if not b.required}
-            bind_procs = {name: b.type._cached_bind_processor(dialect) for b, name in compiled.bind_names.items()}
-            bind_procs = {k: v for k, v in bind_procs.items() if v is not None}
-            order = tuple(compiled.positiontup) if dialect.positional else None
+            defaults: dict[str, Any] = {
+                name: b.effective_value for b, name in compiled.bind_names.items() if not b.required}
+            found = {name: bind_processor(b.type, dialect) for b, name in compiled.bind_names.items()}
+            bind_procs = {k: v for k, v in found.items() if v is not None}
+            order = tuple(compiled.positiontup or ()) if dialect.positional else None
             columns = list(self.stmt.selected_columns)
             procs = tuple(_result_processor(c.type, dialect) for c in columns)
-            row = namedtuple("Row", [c.key for c in columns], rename=True)
-            plan = (str(compiled), defaults, bind_procs, order, procs if any(procs) else None, row._make)
-            self._plans[dialect.name] = plan
+            row = namedtuple("Row", [c.key for c in columns], rename=True)  # type: ignore[misc]  # names known at run time
+            plan = self._plans[dialect.name] = (
+                str(compiled), defaults, bind_procs, order, procs if any(procs) else None, row._make)
         return plan
 
-    def all(self, conn: Connection, **params) -> list:
+    def all(self, conn: Connection, **params: Any) -> list[Any]:
         sql, defaults, bind_procs, order, procs, make = self._plan(conn.dialect)
         values = {**defaults, **params} if defaults else params
         for name, proc in bind_procs.items():
             values[name] = proc(values[name])
-        cursor = conn.connection.dbapi_connection.cursor()
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]  # open in a transaction
         try:
             cursor.execute(sql, tuple(values[n] for n in order) if order is not None else values)
             rows = cursor.fetchall()
@@ -151,6 +163,6 @@ class Query:
             return [make(r) for r in rows]
         return [make([v if p is None else p(v) for p, v in zip(procs, r)]) for r in rows]
 
-    def first(self, conn: Connection, **params):
+    def first(self, conn: Connection, **params: Any) -> Any:
         rows = self.all(conn, **params)
         return rows[0] if rows else None

@@ -7,7 +7,7 @@ knows about HTTP.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 Parameters = dict[str, Any] | list[Any] | None
 
@@ -51,7 +51,7 @@ class InputException(LocalizedException):
                    {"value": value, "fieldName": field})
 
     @classmethod
-    def aggregate(cls, errors: list[LocalizedException]) -> LocalizedException:
+    def aggregate(cls, errors: Sequence[LocalizedException]) -> LocalizedException:
         """One error stands alone; two or more travel under the aggregate message."""
         if len(errors) == 1:
             return errors[0]

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import Any, Optional, Protocol
 
 from .context import Context
-from .data import DataObject, add_fields
+from .data import DataObject
+from .library_adapter import add_fields
 from .packages import DeclarationError, Package, parse_xml, resolve
 
 _SCALAR_TYPES: dict[str, Any] = {

@@ -15,6 +15,7 @@ import pkgutil
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 class DeclarationError(Exception):
@@ -118,7 +119,8 @@ def declared_models(section: str) -> dict[str, object]:
     for path, ref in read_config_defaults(load_packages()).items():
         top, code, key = path.split("/")
         if top == section and key == "model":
-            instance = resolve(ref, f"{path}")()
+            factory: Any = resolve(ref, f"{path}")
+            instance = factory()
             instance.code = code
             found[code] = instance
     return found

@@ -20,18 +20,25 @@ import re
 import types
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Sequence, TypeVar
 
-from sqlalchemy import Select, String, and_, cast, func, literal, not_, or_, select
+from sqlalchemy import BindParameter, Connection, Row, Select, String, and_, cast, func, literal, not_, or_, select
 from sqlalchemy import types as sqltypes
 from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ColumnElement, FunctionElement
+from sqlalchemy.types import TypeEngine
 
-from .data import DataObject, to_bool, to_float, to_int
+from .context import Context
+from .data import DataObject, OrNull, to_bool, to_float, to_int
 from .exceptions import InputException
+from .library_adapter import is_plain_select
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 __all__ = [
-    "Filter", "FilterGroup", "SortOrder", "SearchCriteria", "search_results_type",
+    "Filter", "FilterGroup", "SortOrder", "SearchCriteria", "SearchResults",
     "SearchField", "SearchLimits", "SearchPage", "search", "CONDITION_TYPES",
 ]
 
@@ -39,7 +46,7 @@ __all__ = [
 # --------------------------------------------------------------------------- data objects
 
 class Filter(DataObject, interface="Magento\\Framework\\Api\\Filter"):
-    field: str
+    field: OrNull[str]
     value: str | None
     condition_type: str | None
 
@@ -49,30 +56,51 @@ class FilterGroup(DataObject, interface="Magento\\Framework\\Api\\Search\\Filter
 
 
 class SortOrder(DataObject, interface="Magento\\Framework\\Api\\SortOrder"):
-    field: str
+    field: OrNull[str]
     direction: Any
 
 
 class SearchCriteria(DataObject, interface="Magento\\Framework\\Api\\SearchCriteriaInterface"):
-    filter_groups: list[FilterGroup]
+    filter_groups: OrNull[list[FilterGroup]]
     sort_orders: list[SortOrder] | None
     page_size: int | None
     current_page: int | None
 
 
-@lru_cache(maxsize=None)
-def search_results_type(item_cls: type[DataObject], interface: str) -> type[DataObject]:
-    """The search-results data object of ``item_cls`` (platform.md 6.6): items, search_criteria,
-    total_count. One class per (item class, interface)."""
-    name = interface.rsplit("\\", 1)[-1] or (item_cls.__name__ + "SearchResults")
+ItemT = TypeVar("ItemT", bound=DataObject)
 
-    def body(ns: dict) -> None:
+
+class SearchResults(DataObject, Generic[ItemT]):
+    """The search results of a list query (platform.md 6.6): the page of items, the criteria
+    echoed, the count of all matches. A module declares its interface by parametrising it with
+    the item class:
+
+        class TagSearchResultsInterface(SearchResults[TagInterface],
+                                        interface="Vendor\\Faq\\Api\\Data\\TagSearchResultsInterface"):
+            \"\"\"Tags found.\"\"\"
+    """
+
+    items: OrNull[list[ItemT]]
+    search_criteria: OrNull[SearchCriteria]
+    total_count: OrNull[int]
+
+    @classmethod
+    def __class_getitem__(cls, item: Any) -> Any:
+        return _parametrised(item)
+
+
+@lru_cache(maxsize=None)
+def _parametrised(item_cls: type[DataObject]) -> "type[SearchResults[Any]]":
+    """``SearchResults[item_cls]``: the fields typed with the item class, one class per item class."""
+    name = f"SearchResults[{item_cls.__name__}]"
+
+    def body(ns: dict[str, Any]) -> None:
         ns["__module__"] = __name__
         ns["__qualname__"] = name
-        ns["__annotations__"] = {"items": list[item_cls], "search_criteria": SearchCriteria,
-                                 "total_count": int}
+        ns["__annotations__"] = {"items": OrNull[list[item_cls]]}  # type: ignore[misc,valid-type]  # a runtime type
 
-    return types.new_class(name, (DataObject,), {"interface": interface}, body)
+    cls: type[SearchResults[Any]] = types.new_class(name, (SearchResults,), {}, body)
+    return cls
 
 
 # --------------------------------------------------------------------------- declarations
@@ -86,11 +114,11 @@ class SearchField:
     the values come converted to ``type``. ``eq``/``finset``/``in`` use it, ``neq``/``nfinset``/``nin``
     its negation; the other condition types apply to ``column``.
     """
-    column: ColumnElement
+    column: ColumnElement[Any]
     type: str = "string"  # "int" | "float" | "string" | "bool" | "datetime"
     sortable: bool = True
     filterable: bool = True
-    members: Callable[[list[Any]], ColumnElement] | None = None
+    members: Callable[[list[Any]], ColumnElement[bool]] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +128,7 @@ class SearchLimits:
     default_page_size: int = 20
 
 
-def search_limits(ctx) -> SearchLimits:
+def search_limits(ctx: Context) -> SearchLimits:
     """The input limits of platform.md 6.7 as configured for the request's store view."""
     cfg, store_id = ctx.config, ctx.store_id
     if cfg is None or not cfg.input_limits_enabled(store_id):
@@ -111,7 +139,7 @@ def search_limits(ctx) -> SearchLimits:
 
 @dataclass
 class SearchPage:
-    rows: list
+    rows: Sequence[Row[Any]]
     total_count: int
     criteria: SearchCriteria
 
@@ -129,7 +157,7 @@ _BIG = 2 ** 62  # beyond any row count; keeps LIMIT/OFFSET inside a signed 64-bi
 
 # --------------------------------------------------------------------------- SQL helpers
 
-class _datetime_text(FunctionElement):
+class _datetime_text(FunctionElement[str]):
     """A date-time column as text ``YYYY-MM-DD HH:MM:SS`` (for like and finset)."""
     type = String()
     name = "datetime_text"
@@ -137,17 +165,17 @@ class _datetime_text(FunctionElement):
 
 
 @compiles(_datetime_text)
-def _datetime_text_default(element, compiler, **kw):
+def _datetime_text_default(element: _datetime_text, compiler: SQLCompiler, **kw: Any) -> str:
     return "CAST(%s AS VARCHAR)" % compiler.process(element.clauses, **kw)
 
 
 @compiles(_datetime_text, "sqlite")
-def _datetime_text_sqlite(element, compiler, **kw):
+def _datetime_text_sqlite(element: _datetime_text, compiler: SQLCompiler, **kw: Any) -> str:
     return "strftime('%%Y-%%m-%%d %%H:%%M:%%S', %s)" % compiler.process(element.clauses, **kw)
 
 
 @compiles(_datetime_text, "postgresql")
-def _datetime_text_pg(element, compiler, **kw):
+def _datetime_text_pg(element: _datetime_text, compiler: SQLCompiler, **kw: Any) -> str:
     return "to_char(%s, 'YYYY-MM-DD HH24:MI:SS')" % compiler.process(element.clauses, **kw)
 
 
@@ -184,6 +212,7 @@ class _Field:
         else:
             self.dt_mode = "text"
         # text form for like / finset
+        self.text: ColumnElement[Any]
         if self.kind == "string":
             self.text = col
         elif self.kind == "datetime" and self.dt_mode != "text":
@@ -193,8 +222,9 @@ class _Field:
         # case-insensitive string comparison: lower() on both sides; on SQLite (whose lower() and
         # LIKE fold ASCII only) the NOCASE collation and plain LIKE do the same and can use an index
         self.fold_sqlite = dialect_name == "sqlite"
+        self.lower: ColumnElement[Any]
         if self.kind != "string":
-            self.lower = None
+            self.lower = col  # compared with strings only
         elif self.fold_sqlite:
             self.lower = col.collate("NOCASE")
         else:
@@ -206,14 +236,14 @@ class _Field:
             self.asc, self.desc = col.asc().nulls_first(), col.desc().nulls_last()
         else:
             self.asc, self.desc = col.asc(), col.desc()
-        self.convert = {
+        self.convert: Callable[[str], Any] = {
             "int": _int_value, "float": _float_value, "bool": _bool_value,
             "string": _str_value, "datetime": _datetime_value,
         }[self.kind]
 
     # --- binding
 
-    def bind(self, value: Any):
+    def bind(self, value: Any) -> BindParameter[Any]:
         """A converted value as a bound parameter of the column's SQL type."""
         if self.kind == "datetime":
             value = value[0]
@@ -227,12 +257,15 @@ class _Field:
 
     # --- conditions
 
-    def condition(self, ctype: str, raw: str | None) -> ColumnElement:
+    def condition(self, ctype: str, raw: str | None) -> ColumnElement[bool]:
         col = self.col
         if ctype == "null":
             return col.is_(None)
         if ctype == "notnull":
             return col.is_not(None)
+        assert raw is not None  # the compiler refuses a missing value for the other types
+        expr: ColumnElement[bool]
+        target: ColumnElement[Any]
         if ctype in ("like", "nlike"):
             pattern = literal(raw, String)
             expr = self.text.like(pattern) if self.fold_sqlite else self.text.ilike(pattern)
@@ -253,8 +286,7 @@ class _Field:
                 expr = self.members([self._plain(value)])
             else:
                 text = raw.strip() if self.kind in ("string", "datetime") else _plain_text(value)
-                pattern = "%," + _escape_like(text) + ",%"
-                pattern = literal(pattern, String)
+                pattern = literal("%," + _escape_like(text) + ",%", String)
                 expr = (self.set_text.like(pattern, escape=_LIKE_ESCAPE) if self.fold_sqlite
                         else self.set_text.ilike(pattern, escape=_LIKE_ESCAPE))
             return not_(expr) if ctype == "nfinset" else expr
@@ -283,7 +315,7 @@ class _Field:
             return col < target
         return col <= target  # lteq, to
 
-    def fold(self, value: str):
+    def fold(self, value: str) -> ColumnElement[Any]:
         """A string value bound for a case-insensitive comparison with ``self.lower``."""
         target = literal(value, self.sql_type)
         return target if self.fold_sqlite else func.lower(target)
@@ -297,9 +329,10 @@ class _Field:
         return value
 
 
-def _python_type(sql_type) -> type | None:
+def _python_type(sql_type: TypeEngine[Any]) -> type | None:
     try:
-        return sql_type.python_type
+        python_type: type = sql_type.python_type
+        return python_type
     except (NotImplementedError, AttributeError):
         return None
 
@@ -411,15 +444,15 @@ def _direction(value: Any) -> str:
 # --------------------------------------------------------------------------- the compiler
 
 _DEFAULT_LIMITS = SearchLimits()
-_EMPTY = SearchCriteria()
+_EMPTY = SearchCriteria.of()
 
 
-def search(conn, base: Select, criteria: SearchCriteria, fields: Mapping[str, SearchField],
-           identifier: ColumnElement, limits: SearchLimits = _DEFAULT_LIMITS) -> SearchPage:
+def search(conn: "Connection | Session", base: Select[Any], criteria: SearchCriteria | None, fields: Mapping[str, SearchField],
+           identifier: ColumnElement[Any], limits: SearchLimits = _DEFAULT_LIMITS) -> SearchPage:
     """Run ``criteria`` over ``base``: the page of rows, the count of all matches, the echo."""
     if criteria is None:
         criteria = _EMPTY
-    dialect = getattr(conn, "dialect", None) or conn.get_bind().dialect
+    dialect = conn.dialect if isinstance(conn, Connection) else conn.get_bind().dialect
     plan = _plan(fields, dialect.name)
     compiled = plan.fields
 
@@ -484,7 +517,7 @@ def search(conn, base: Select, criteria: SearchCriteria, fields: Mapping[str, Se
 
     # the page
     offset = 0
-    rows: list
+    rows: Sequence[Row[Any]]
     if page_size:
         limit = min(page_size, _BIG)
         offset = ((current_page or 1) - 1) * page_size
@@ -510,6 +543,7 @@ def search(conn, base: Select, criteria: SearchCriteria, fields: Mapping[str, Se
             total = len(rows)
 
     # the echo
+    echo_orders: list[SortOrder] | None
     if sort_orders and any(o.direction != d and o.direction is not None for o, d in zip(sort_orders, directions)):
         echo_orders = [o if o.direction is None or o.direction == d else SortOrder.of(field=o.field, direction=d)
                        for o, d in zip(sort_orders, directions)]
@@ -520,9 +554,8 @@ def search(conn, base: Select, criteria: SearchCriteria, fields: Mapping[str, Se
     return SearchPage(rows=rows, total_count=total, criteria=echo)
 
 
-def _count(stmt: Select) -> Select:
+def _count(stmt: Select[Any]) -> Select[Any]:
     """SELECT count(*) of the filtered statement (before paging)."""
-    if (stmt._group_by_clauses or stmt._distinct or stmt._having_criteria
-            or stmt._limit_clause is not None or stmt._offset_clause is not None):
+    if not is_plain_select(stmt):
         return select(func.count()).select_from(stmt.order_by(None).subquery())
     return stmt.with_only_columns(func.count(), maintain_column_froms=True).order_by(None)

@@ -1,6 +1,8 @@
 """The ACL: resource trees from etc/acl.xml and the check of a caller against a route (platform.md 4.7)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..framework.context import ADMIN, CUSTOMER, INTEGRATION, Caller
 from .declarations import AclNode
 
@@ -13,7 +15,8 @@ class Acl:
         # a grant of a node covers the node and its descendants: keep each id's ancestor chain
         self.chain: dict[str, frozenset[str]] = {}
         for rid in nodes:
-            chain, cur = set(), rid
+            chain: set[str] = set()
+            cur: str | None = rid
             while cur is not None:
                 chain.add(cur)
                 cur = nodes[cur].parent
@@ -39,8 +42,8 @@ class Acl:
                 return False
         return True
 
-    def tree(self) -> list[dict]:
-        def node(rid):
+    def tree(self) -> list[dict[str, Any]]:
+        def node(rid: str) -> dict[str, Any]:
             n = self.nodes[rid]
             return {"id": rid, "title": n.title, "children": [node(c) for c in n.children]}
         return [node(r) for r, n in self.nodes.items() if n.parent is None]

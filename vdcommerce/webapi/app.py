@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import orjson
 
@@ -21,22 +21,28 @@ from ..framework.data import dump_value
 from ..framework.exceptions import AuthorizationException, LocalizedException
 from ..settings import Settings, get_settings
 from .acl import Acl
+from .bulk import BulkProcessor
 from .declarations import load_packages, read_acl, read_config_defaults
 from .errors import WebapiException, cannot_process, error_body, internal_error, not_found_route, status_of
 from .fields import filter_output
 from .query import parse_query
-from .routing import RouteTable, build_route_table
+from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, headers_of, not_acceptable, scheme
+from .routing import Route, RouteTable, build_route_table
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+    from ..platform.config.service import ConfigState
+    from .binding import MethodPlan
 
 log = logging.getLogger("vdcommerce.webapi")
 
-_JSON_HEADERS = [(b"content-type", b"application/json; charset=utf-8")]
 _VERSION = re.compile(r"V\d+\Z")
-_CONTENT_TYPE = re.compile(r"\s*([A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+)\s*(;.*)?\Z", re.S)
 _METHODS = frozenset(("GET", "POST", "PUT", "DELETE"))
 
 
 class Application:
-    def __init__(self, settings: Settings | None = None):
+    def __init__(self, settings: Settings | None = None) -> None:
         from ..platform.config.service import ConfigCache
         from ..platform.integration.auth import Authenticator
 
@@ -48,13 +54,13 @@ class Application:
         self.authenticator = Authenticator(self.settings)
         self.debug = self.settings.debug
         from .schema import SchemaProcessor
-        self.schema = SchemaProcessor(self)
-        from .bulk import BulkProcessor
-        self.bulk = BulkProcessor(self)
+        self.schema = SchemaProcessor(self.routes, self.acl, self.authenticator, self.config, self.settings)
+        self.bulk = BulkProcessor(self.routes, self.acl, self.authenticator, self.settings)
 
     # ------------------------------------------------------------------ ASGI
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[dict[str, Any]]],
+                       send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         if scope["type"] == "http":
             body = b""
             more = True
@@ -82,19 +88,20 @@ class Application:
 
     # ------------------------------------------------------------------ one request
 
-    def handle(self, scope: dict, body: bytes, too_big: bool = False) -> tuple[int, bytes, list]:
+    def handle(self, scope: Scope, body: bytes, too_big: bool = False) -> Response:
         try:
             result = self.dispatch(scope, body, too_big)
             if isinstance(result, tuple):  # a processor that answers by itself (schema)
-                return result
-            return 200, orjson.dumps(result), _JSON_HEADERS
+                answered: Response = result
+                return answered
+            return 200, orjson.dumps(result), JSON_HEADERS
         except LocalizedException as e:
-            return status_of(e), orjson.dumps(error_body(e)), _JSON_HEADERS
+            return status_of(e), orjson.dumps(error_body(e)), JSON_HEADERS
         except Exception as e:  # noqa: BLE001 - the one place that turns anything into a 500
             status, payload = internal_error(e, self.debug)
-            return status, orjson.dumps(payload), _JSON_HEADERS
+            return status, orjson.dumps(payload), JSON_HEADERS
 
-    def dispatch(self, scope: dict, body: bytes, too_big: bool) -> Any:
+    def dispatch(self, scope: Scope, body: bytes, too_big: bool) -> Any:
         raw = scope.get("raw_path") or scope["path"].encode()
         segments = raw.decode("latin-1").split("/")
         # "", ["index.php",] "rest", ...
@@ -141,13 +148,13 @@ class Application:
 
         headers = headers_of(scope)
         accept = headers.get("accept")
-        if accept and not _accepts_json(accept):
+        if accept and not accepts_json(accept):
             raise not_acceptable(accept)
         found = self.routes.match(method, segments)
         if found is None:
             raise not_found_route()
         route, path_values = found
-        if route.decl.secure and _scheme(scope, headers, self.settings.trusted_proxy) != "https":
+        if route.decl.secure and scheme(scope, headers, self.settings.trusted_proxy) != "https":
             raise WebapiException("Operation allowed only in HTTPS")
 
         kept: LocalizedException | None = None
@@ -161,7 +168,9 @@ class Application:
                 kept = e  # leave the block normally: the transaction commits
         raise kept
 
-    def call(self, conn, route, path_values, method, scope, headers, body, too_big, state, store_id, website_id):
+    def call(self, conn: Connection, route: Route, path_values: dict[str, str], method: str, scope: Scope,
+             headers: dict[str, str], body: bytes, too_big: bool, state: ConfigState, store_id: int,
+             website_id: int) -> Any:
         """Inside the request's transaction: caller, ACL, body, binding, the service, the output."""
         caller = self.authenticator.caller(conn, headers.get("authorization"), method, scope, headers, state)
         if not self.acl.allowed(caller, route.resources):
@@ -182,7 +191,7 @@ class Application:
         return out
 
 
-def run_service(plan, ctx: Context, args: dict) -> Any:
+def run_service(plan: MethodPlan, ctx: Context, args: dict[str, Any]) -> Any:
     """The service call and its output by the method's return type; the synchronous processor and the
     queue consumer (vdcommerce/queue/consumer.py) both run an operation through here."""
     result = getattr(plan.service_cls(ctx), plan.py_method)(**args)
@@ -190,75 +199,6 @@ def run_service(plan, ctx: Context, args: dict) -> Any:
         return []  # void and null results travel as [] (platform.md 3.5)
     out = dump_value(result, plan.returns)
     return [] if out is None or out == {} else out
-
-
-def not_acceptable(accept: str) -> WebapiException:
-    return WebapiException('Server cannot match any of the given Accept HTTP header media type(s) from the request: "%1" with media types from the config of response renderer.',
-                           [accept], status=406)
-
-
-def headers_of(scope: dict) -> dict[str, str]:
-    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
-
-
-def _scheme(scope, headers, trust_proxy: bool) -> str:
-    if trust_proxy and headers.get("x-forwarded-proto"):
-        return headers["x-forwarded-proto"].split(",")[0].strip().lower()
-    return scope.get("scheme", "http")
-
-
-def _accepts_json(accept: str) -> bool:
-    for part in accept.split(","):
-        media = part.split(";")[0].strip().lower()
-        if media in ("*/*", "application/*", "application/json", ""):
-            return True
-    return False
-
-
-def decode_body(body: bytes, content_type: str | None, too_big: bool, max_depth: int, array: bool = False):
-    """platform.md 1.7: content type, charset, JSON, object (``array``: a list, for bulk requests)."""
-    if not body and not too_big:
-        return [] if array else {}
-    if not content_type:
-        raise WebapiException("Content-Type header is empty.")
-    m = _CONTENT_TYPE.match(content_type)
-    if not m:
-        raise WebapiException("Content-Type header is invalid.")
-    media = m.group(1).lower()
-    if m.group(2):
-        for param in m.group(2).split(";")[1:]:
-            name, _, value = param.partition("=")
-            if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in ("utf-8", "utf8"):
-                raise WebapiException("UTF-8 is the only supported charset.")
-    if media != "application/json":
-        raise WebapiException("Server cannot understand Content-Type HTTP header media type %1", [media])
-    if too_big:
-        raise WebapiException("Decoding error.")
-    try:
-        data = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        raise WebapiException("Decoding error.") from None
-    if body.count(b"[") + body.count(b"{") > max_depth and _depth(data) > max_depth:
-        raise WebapiException("Decoding error.")
-    if array:
-        if not isinstance(data, list):
-            raise WebapiException("The request body must be a JSON array.")
-    elif not isinstance(data, dict):
-        raise WebapiException("The request body must be a JSON object.")
-    return data
-
-
-def _depth(value: Any) -> int:
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, dict):
-            deepest = max(deepest, d)
-            stack.extend((x, d + 1) for x in v.values())
-        elif isinstance(v, list):
-            deepest = max(deepest, d)
-            stack.extend((x, d + 1) for x in v)
-    return deepest
 
 
 def create_app() -> Application:

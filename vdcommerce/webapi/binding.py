@@ -10,7 +10,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from ..framework.context import PLACEHOLDERS, Context
+from ..framework.context import PLACEHOLDERS, Context, Service
 from ..framework.data import TypeSpec, camel, parse_type, snake
 from ..framework.exceptions import InputException, LocalizedException
 from .declarations import DeclarationError, RouteDecl
@@ -35,7 +35,7 @@ class ForcedPlan:
 
 
 class MethodPlan:
-    def __init__(self, decl: RouteDecl, service_cls: type, path_params: list[str]):
+    def __init__(self, decl: RouteDecl, service_cls: type[Service], path_params: list[str]) -> None:
         self.decl = decl
         self.service_cls = service_cls
         self.py_method = snake(decl.service_method)
@@ -56,7 +56,7 @@ class MethodPlan:
             self.params.append(ParamPlan(p.name, camel(p.name), spec, required, None if required else p.default))
         ret = hints.get("return", type(None))
         self.returns: TypeSpec | None = None if ret in (None, type(None)) else parse_type(ret)
-        self.by_name = {}
+        self.by_name: dict[str, ParamPlan] = {}
         for pp in self.params:
             self.by_name[pp.name] = pp
             self.by_name[pp.wire] = pp
@@ -69,9 +69,10 @@ class MethodPlan:
             obj = next((pp for pp in self.params if pp.spec.kind == "object"), None)
             if obj is not None:
                 last = path_params[-1]
-                fields = obj.spec.cls.fields()
-                id_field = snake(last) if snake(last) in fields else obj.spec.cls.__id_field__
-                if id_field in fields:
+                obj_cls = obj.spec.object_class()
+                fields = obj_cls.fields()
+                id_field = snake(last) if snake(last) in fields else obj_cls.__id_field__
+                if id_field is not None and id_field in fields:
                     self.put_target = (obj, id_field)
                 elif last not in self.by_name and snake(last) not in self.by_name:
                     raise DeclarationError(f"{where}: cannot tell which field of {obj.spec.typename} the path "
@@ -82,22 +83,23 @@ class MethodPlan:
         self.forced: list[ForcedPlan] = []
         for fp in decl.params:
             outer, _, inner = fp.name.partition(".")
-            pp = self.by_name.get(outer) or self.by_name.get(camel(outer))
-            if pp is None:
+            target = self.by_name.get(outer) or self.by_name.get(camel(outer))
+            if target is None:
                 raise DeclarationError(f"{where}: forced parameter {fp.name} names no method parameter")
             field = None
             if inner:
-                if pp.spec.kind != "object" or (snake(inner) not in pp.spec.cls.fields()):
-                    raise DeclarationError(f"{where}: forced parameter {fp.name}: {inner} is not a field of {pp.wire}")
+                if target.spec.kind != "object" or (snake(inner) not in target.spec.object_class().fields()):
+                    raise DeclarationError(f"{where}: forced parameter {fp.name}: {inner} is not a field of "
+                                           f"{target.wire}")
                 field = snake(inner)
             if fp.value.startswith("%") and fp.value not in PLACEHOLDERS:
                 raise DeclarationError(f"{where}: unknown placeholder {fp.value}")
-            self.forced.append(ForcedPlan(pp, field, fp.value, fp.force))
+            self.forced.append(ForcedPlan(target, field, fp.value, fp.force))
         self.forced_names = {f.param.name for f in self.forced if f.field is None}
 
     # ------------------------------------------------------------------ per request
 
-    def bind(self, ctx: Context, body: dict | None, query: dict, path_values: dict[str, str],
+    def bind(self, ctx: Context, body: dict[str, Any] | None, query: dict[str, Any], path_values: dict[str, Any],
              array_limit: int | None) -> dict[str, Any]:
         inp = dict(body) if body else {}
         if query:
@@ -110,7 +112,7 @@ class MethodPlan:
                 pp, id_field = self.put_target
                 key = _key_of(inp, pp)
                 obj = inp.get(key) if key else None
-                if isinstance(obj, dict):
+                if key and isinstance(obj, dict):
                     obj = {k: v for k, v in obj.items() if k != id_field and k != camel(id_field)}
                     obj[id_field] = value
                     inp[key] = obj
@@ -159,7 +161,7 @@ class MethodPlan:
         return args
 
 
-def _key_of(inp: dict, pp: ParamPlan) -> str | None:
+def _key_of(inp: dict[str, Any], pp: ParamPlan) -> str | None:
     """Which spelling of a parameter the input uses; the earlier one wins when both are there."""
     has_wire = pp.wire in inp
     if pp.name == pp.wire:
@@ -179,13 +181,14 @@ def _placeholder(ctx: Context, value: str) -> Any:
 def check_array_limit(spec: TypeSpec, value: Any, limit: int) -> None:
     """platform.md 6.7: no list of objects in the input may be longer than the limit."""
     if spec.kind == "list" and isinstance(value, list):
-        if spec.item.kind == "object" and len(value) > limit:
-            raise InputException('Maximum items of type "%type" is %max', {"type": spec.item.typename, "max": limit})
-        if spec.item.kind in ("object", "list"):
+        item = spec.element()
+        if item.kind == "object" and len(value) > limit:
+            raise InputException('Maximum items of type "%type" is %max', {"type": item.typename, "max": limit})
+        if item.kind in ("object", "list"):
             for v in value:
-                check_array_limit(spec.item, v, limit)
+                check_array_limit(item, v, limit)
     elif spec.kind == "object" and isinstance(value, dict):
-        fields = spec.cls.fields()
+        fields = spec.object_class().fields()
         for k, v in value.items():
             f = fields.get(k) or fields.get(snake(k))
             if f is not None and f.spec.kind in ("object", "list"):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -27,11 +27,16 @@ from ..platform.asyncoperations import operations
 from ..platform.asyncoperations.api import AsyncResponseInterface, ItemStatusInterface
 from ..queue import backend as make_backend
 from ..queue import topic_name
-from .acl import ANONYMOUS, SELF
-from .app import _JSON_HEADERS, _accepts_json, _scheme, decode_body, headers_of, not_acceptable
+from ..settings import Settings
+from .acl import ANONYMOUS, SELF, Acl
 from .errors import WebapiException, cannot_process, error_body, internal_error, not_found_route
 from .query import parse_query
-from .routing import Route
+from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, headers_of, not_acceptable, scheme
+from .routing import Route, RouteTable
+
+if TYPE_CHECKING:
+    from ..platform.config.service import ConfigState
+    from ..platform.integration.auth import Authenticator
 
 _VERSION = re.compile(r"V\d+\Z")
 ASYNC_LIMIT_PATH = "webapi/async/default_input_array_size_limit"
@@ -70,9 +75,9 @@ class ElementFailed(Exception):
 
 
 class BulkProcessor:
-    def __init__(self, app):
-        self.app = app
-        self.routes: list[Route] = [r for r in app.routes if offered(r)]
+    def __init__(self, routes: RouteTable, acl: Acl, authenticator: Authenticator, settings: Settings) -> None:
+        self.all_routes, self.acl, self.authenticator, self.settings = routes, acl, authenticator, settings
+        self.routes: list[Route] = [r for r in routes if offered(r)]
         self.topic = {id(r): topic_of(r) for r in self.routes}
         self.topics: list[str] = sorted(set(self.topic.values()))
         # converted path -> route; where two routes convert to one path, the one with fewer
@@ -80,9 +85,9 @@ class BulkProcessor:
         self.bulk_routes: dict[tuple[str, tuple[str, ...]], Route] = {}
         for r in sorted(self.routes, key=lambda r: len(r.params), reverse=True):
             self.bulk_routes[(r.method, tuple(bulk_segment(s) for s in r.segments))] = r
-        self.backend = make_backend(app.settings, self.topics)
+        self.backend = make_backend(settings, self.topics)
 
-    def array_limit(self, route: Route, state, store_id: int) -> int | None:
+    def array_limit(self, route: Route, state: ConfigState, store_id: int) -> int | None:
         """The longest list of objects an element may hold, when input limits are on (platform.md 6.7)."""
         if not state.input_limits_enabled(store_id):
             return None
@@ -91,8 +96,8 @@ class BulkProcessor:
 
     # ------------------------------------------------------------------ one request
 
-    def answer(self, scope: dict, method: str, segments: list[str], body: bytes, too_big: bool, state,
-               store_id: int, website_id: int) -> tuple[int, bytes, list]:
+    def answer(self, scope: Scope, method: str, segments: list[str], body: bytes, too_big: bool, state: ConfigState,
+               store_id: int, website_id: int) -> Response:
         if method == "GET":  # never offered (platform.md 1.6)
             raise cannot_process()
         is_bulk = len(segments) > 1 and segments[1] == "bulk"
@@ -105,30 +110,30 @@ class BulkProcessor:
             raise not_found_route()
         headers = headers_of(scope)
         accept = headers.get("accept")
-        if accept and not _accepts_json(accept):
+        if accept and not accepts_json(accept):
             raise not_acceptable(accept)
+        path_values: dict[str, str] = {}
         if is_bulk:
             route = self.bulk_routes.get((method, tuple(s.lower() for s in rest)))
-            path_values = None
         else:
-            found = self.app.routes.match(method, rest)
-            route, path_values = found if found is not None else (None, None)
-            if route is not None and id(route) not in self.topic:
-                route = None
+            found = self.all_routes.match(method, rest)
+            route = None
+            if found is not None and id(found[0]) in self.topic:
+                route, path_values = found
         if route is None:
             raise not_found_route()
-        if route.decl.secure and _scheme(scope, headers, self.app.settings.trusted_proxy) != "https":
+        if route.decl.secure and scheme(scope, headers, self.settings.trusted_proxy) != "https":
             raise WebapiException("Operation allowed only in HTTPS")
 
         try:
             with db.transaction() as conn:
-                caller = self.app.authenticator.caller(conn, headers.get("authorization"), method, scope, headers,
+                caller = self.authenticator.caller(conn, headers.get("authorization"), method, scope, headers,
                                                        state)
-                if not self.app.acl.allowed(caller, route.resources):
+                if not self.acl.allowed(caller, route.resources):
                     raise AuthorizationException.for_resources(list(route.resources))
                 ctx = Context(conn, store_id, website_id, caller, state)
                 limit = self.array_limit(route, state, store_id)
-                settings = self.app.settings
+                settings = self.settings
                 if is_bulk:
                     elements = decode_body(body, headers.get("content-type"), too_big, settings.max_json_depth, True)
                     if limit is not None and len(elements) > limit:
@@ -148,7 +153,7 @@ class BulkProcessor:
                 if self.backend.transactional:
                     self.backend.publish(conn, topic, bodies)
         except ElementFailed as e:
-            return 400, orjson.dumps(e.body()), _JSON_HEADERS
+            return 400, orjson.dumps(e.body()), JSON_HEADERS
         if not self.backend.transactional:
             failed = self._publish_after_commit(topic, bodies, scheduled.bulk_uuid)
             if failed is not None:
@@ -158,7 +163,7 @@ class BulkProcessor:
             request_items=[ItemStatusInterface.of(id=i, data_hash=hashlib.sha256(s.encode()).hexdigest(),
                                                   status="accepted")
                            for i, s in enumerate(scheduled.serialized)])
-        return 202, orjson.dumps(answer.dump()), _JSON_HEADERS
+        return 202, orjson.dumps(answer.dump()), JSON_HEADERS
 
     @staticmethod
     def _element(ctx: Context, route: Route, index: int, element: Any, limit: int | None) -> dict[str, Any]:
@@ -192,7 +197,7 @@ class BulkProcessor:
         except LocalizedException as e:
             raise ElementFailed(index, e) from None
 
-    def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> tuple | None:
+    def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> Response | None:
         """The broker is told after the commit, so a consumer always finds the operations it is sent.
         If the broker cannot be reached, the operations still open are marked rejected (status 5) and
         the answer is a 500: nothing of the request runs unless the client sends it again."""
@@ -200,7 +205,7 @@ class BulkProcessor:
             self.backend.publish(None, topic, bodies)
             return None
         except Exception as e:  # noqa: BLE001 - the client must learn that its request was not queued
-            status, body = internal_error(e, self.app.debug)
+            status, body = internal_error(e, self.settings.debug)
             with db.transaction() as conn:
                 operations.reject_open(conn, bulk_uuid, body["message"])
-            return status, orjson.dumps(body), _JSON_HEADERS
+            return status, orjson.dumps(body), JSON_HEADERS

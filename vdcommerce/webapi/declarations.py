@@ -10,9 +10,13 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..framework.packages import DeclarationError, Package, discover_packages, load_packages  # noqa: F401
-from ..framework.packages import read_config_defaults  # noqa: F401
+from ..framework.packages import DeclarationError, Package, discover_packages, load_packages, read_config_defaults
 from ..framework.packages import parse_xml as _parse
+
+__all__ = [
+    "DeclarationError", "Package", "discover_packages", "load_packages", "read_config_defaults",
+    "ParamDecl", "RouteDecl", "read_routes", "AclNode", "read_acl",
+]
 
 
 # --------------------------------------------------------------------------- webapi.xml
@@ -44,25 +48,28 @@ def read_routes(package: Package) -> list[RouteDecl]:
     root = _parse(path)
     if root.tag != "routes":
         raise DeclarationError(f"{path}: the root element must be <routes>")
-    routes = []
+    routes: list[RouteDecl] = []
     for i, el in enumerate(root.findall("route"), 1):
         where = f"{path}: route #{i}"
         url, method = el.get("url"), (el.get("method") or "").upper()
         if not url or method not in ("GET", "POST", "PUT", "DELETE"):
             raise DeclarationError(f"{where}: needs url and a method of GET, POST, PUT, DELETE")
         svc = el.find("service")
-        if svc is None or not svc.get("class") or not svc.get("method"):
+        interface = svc.get("class") if svc is not None else None
+        service_method = svc.get("method") if svc is not None else None
+        if not interface or not service_method:
             raise DeclarationError(f"{where} ({method} {url}): needs <service class=... method=...>")
-        resources = [r.get("ref") for r in el.findall("resources/resource")]
+        resources = [r.get("ref") or "" for r in el.findall("resources/resource")]
         if not resources or not all(resources):
             raise DeclarationError(f"{where} ({method} {url}): needs at least one <resource ref=...>")
         params = []
         for p in el.findall("data/parameter"):
-            if not p.get("name"):
+            name = p.get("name")
+            if not name:
                 raise DeclarationError(f"{where} ({method} {url}): <parameter> without name")
-            params.append(ParamDecl(p.get("name"), (p.text or "").strip(), p.get("force", "false").lower() == "true"))
+            params.append(ParamDecl(name, (p.text or "").strip(), p.get("force", "false").lower() == "true"))
         limit = el.get("input-array-size-limit")
-        routes.append(RouteDecl(method, "/" + url.strip().lstrip("/"), svc.get("class"), svc.get("method"),
+        routes.append(RouteDecl(method, "/" + url.strip().lstrip("/"), interface, service_method,
                                 resources, params, el.get("secure", "false").lower() == "true",
                                 int(limit) if limit else None, f"{path}"))
     return routes
@@ -82,7 +89,7 @@ def read_acl(packages: list[Package]) -> dict[str, AclNode]:
     """Merge every package's ACL tree into one (a node may be repeated to hang children on it)."""
     nodes: dict[str, AclNode] = {}
 
-    def walk(el: ET.Element, parent: str | None, path: Path):
+    def walk(el: ET.Element, parent: str | None, path: Path) -> None:
         rid = el.get("id")
         if not rid:
             raise DeclarationError(f"{path}: <resource> without id")
@@ -93,8 +100,8 @@ def read_acl(packages: list[Package]) -> dict[str, AclNode]:
                 nodes[parent].children.append(rid)
         elif parent and node.parent != parent:
             raise DeclarationError(f"{path}: resource {rid} is declared under {parent} and under {node.parent}")
-        elif el.get("title"):
-            node.title = el.get("title")
+        elif title := el.get("title"):
+            node.title = title
         for child in el.findall("resource"):
             walk(child, rid, path)
 

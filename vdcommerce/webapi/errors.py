@@ -6,7 +6,7 @@ import secrets
 import traceback
 from typing import Any
 
-from ..framework.exceptions import (AuthenticationException, AuthorizationException, InputException,
+from ..framework.exceptions import (AuthenticationException, AuthorizationException, InputException, Parameters,
                                     LocalizedException, NoSuchEntityException)
 
 log = logging.getLogger("vdcommerce.webapi")
@@ -15,7 +15,7 @@ log = logging.getLogger("vdcommerce.webapi")
 class WebapiException(LocalizedException):
     """An error of the web API layer itself (routing, processors, headers), with its own status."""
 
-    def __init__(self, message: str, parameters=None, status: int = 400, code: int = 0):
+    def __init__(self, message: str, parameters: Parameters = None, status: int = 400, code: int = 0):
         super().__init__(message, parameters, code)
         self.status = status
 

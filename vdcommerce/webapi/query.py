@@ -41,10 +41,11 @@ def parse_query(qs: str) -> dict[str, Any]:
             node = child
         last = keys[-1]
         node[last if last != "" else _next_index(node)] = value
-    return _listify(root)
+    # the top level stays a map of parameter names, even when they all look like indexes (``?0=x``)
+    return {k: _listify(v) for k, v in root.items()}
 
 
-def _next_index(node: dict) -> str:
+def _next_index(node: dict[str, Any]) -> str:
     n = 0
     for k in node:
         if isinstance(k, str) and k.isdigit():

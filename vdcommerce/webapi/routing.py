@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 from urllib.parse import unquote
 
 from ..framework.context import Service
@@ -45,7 +46,7 @@ class RouteTable:
     def __init__(self, routes: list[Route]):
         self.routes = routes
         self.exact: dict[tuple[str, tuple[str, ...]], Route] = {}
-        self.candidates: dict[tuple, list[Route]] = {}
+        self.candidates: dict[tuple[str, int, str, str], list[Route]] = {}
         for r in routes:
             if not r.params:
                 self.exact[(r.method, r.segments)] = r
@@ -72,13 +73,13 @@ class RouteTable:
                 return r, {name: unquote(raw_segments[i]) for i, name in r.params}
         return None
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Route]:
         return iter(self.routes)
 
 
 def build_route_table(packages: list[Package], acl: Acl) -> RouteTable:
-    by_shape: dict[tuple, Route] = {}
-    owner: dict[tuple, str] = {}
+    by_shape: dict[tuple[str, tuple[str, ...]], Route] = {}
+    owner: dict[tuple[str, tuple[str, ...]], str] = {}
     for package in packages:
         is_module = package.name.startswith("vdcommerce.modules.")
         for decl in read_routes(package):

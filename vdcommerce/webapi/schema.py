@@ -26,15 +26,23 @@ from __future__ import annotations
 
 import re
 from collections import Counter, OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, AbstractSet, Any
 
 import orjson
 
 from ..framework import db
 from ..framework.context import GUEST_CALLER
 from ..framework.data import DataObject, TypeSpec, camel, snake
-from .acl import ANONYMOUS
+from .acl import ANONYMOUS, Acl
+from .binding import MethodPlan, ParamPlan
 from .query import parse_query
+from .request import Response, Scope
+from .routing import Route, RouteTable
+
+if TYPE_CHECKING:
+    from ..platform.config.service import ConfigCache
+    from ..platform.integration.auth import Authenticator
+    from ..settings import Settings
 
 _JSON_HEADERS = [(b"content-type", b"application/json; charset=utf-8")]
 _CACHE_SIZE = 32
@@ -158,24 +166,25 @@ def _first_paragraph(doc: str | None) -> str:
 # --------------------------------------------------------------------------- the processor
 
 class SchemaProcessor:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, routes: RouteTable, acl: Acl, authenticator: Authenticator, config: ConfigCache,
+                 settings: Settings) -> None:
+        self.routes, self.acl, self.authenticator, self.config, self.settings = (
+            routes, acl, authenticator, config, settings)
         self._built = False
-        self._cache: OrderedDict[tuple, bytes] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, ...], bytes] = OrderedDict()
 
     # ------------------------------------------------------------------ per request
 
-    def answer(self, scope: dict, store_code: str | None, headers: dict[str, str]) -> tuple[int, bytes, list]:
+    def answer(self, scope: Scope, store_code: str | None, headers: dict[str, str]) -> Response:
         if not self._built:
             self._build()
-        app = self.app
         caller = GUEST_CALLER
         authorization = headers.get("authorization")
         if authorization:
             with db.transaction(write=False) as conn:
-                caller = app.authenticator.caller(conn, authorization, "GET", scope, headers, app.config.current())
+                caller = self.authenticator.caller(conn, authorization, "GET", scope, headers, self.config.current())
         wanted = self._requested(scope)
-        allowed = app.acl.allowed
+        allowed = self.acl.allowed
         selection = tuple(i for i, op in enumerate(self._ops)
                           if (wanted is None or op.service_key in wanted) and allowed(caller, op.resources))
         head = orjson.dumps({
@@ -187,7 +196,7 @@ class SchemaProcessor:
         })
         return 200, head[:-1] + b"," + self._document(selection)[1:], _JSON_HEADERS
 
-    def _requested(self, scope: dict) -> frozenset[str] | None:
+    def _requested(self, scope: Scope) -> frozenset[str] | None:
         """The services asked for (lower-cased), or None for all."""
         value = parse_query(scope.get("query_string", b"").decode("latin-1")).get("services")
         if isinstance(value, list):
@@ -197,8 +206,8 @@ class SchemaProcessor:
         names = frozenset(n.strip().lower() for n in value.split(",") if n.strip())
         return None if "all" in names or not names else names
 
-    def _host(self, scope: dict, headers: dict[str, str]) -> str:
-        if self.app.settings.trusted_proxy and headers.get("x-forwarded-host"):
+    def _host(self, scope: Scope, headers: dict[str, str]) -> str:
+        if self.settings.trusted_proxy and headers.get("x-forwarded-host"):
             return headers["x-forwarded-host"].split(",")[0].strip()
         host = headers.get("host")
         if host:
@@ -208,8 +217,8 @@ class SchemaProcessor:
             return f"{server[0]}:{server[1]}" if server[1] else str(server[0])
         return "localhost"
 
-    def _scheme(self, scope: dict, headers: dict[str, str]) -> str:
-        if self.app.settings.trusted_proxy and headers.get("x-forwarded-proto"):
+    def _scheme(self, scope: Scope, headers: dict[str, str]) -> str:
+        if self.settings.trusted_proxy and headers.get("x-forwarded-proto"):
             scheme = headers["x-forwarded-proto"].split(",")[0].strip().lower()
         else:
             scheme = scope.get("scheme", "http")
@@ -221,8 +230,8 @@ class SchemaProcessor:
         if body is not None:
             self._cache.move_to_end(selection)
             return body
-        tags: dict[str, dict] = {}
-        paths: dict[str, dict] = {}
+        tags: dict[str, dict[str, Any]] = {}
+        paths: dict[str, dict[str, Any]] = {}
         needed: set[str] = set()
         ids: set[str] = set()
         for i in selection:
@@ -230,7 +239,7 @@ class SchemaProcessor:
             if op.service not in tags:
                 tags[op.service] = {"name": op.service, "description": self._tag_descriptions[op.service]}
             operation = op.operation
-            if operation["operationId"] in ids:
+            if operation["operationId"] in ids and op.alternate is not None:  # a shared id: the other one
                 operation = op.alternate
             ids.add(operation["operationId"])
             paths.setdefault(op.path, {})[op.method] = operation
@@ -246,11 +255,11 @@ class SchemaProcessor:
     # ------------------------------------------------------------------ built once
 
     def _build(self) -> None:
-        self._definitions: dict[str, dict] = {}
+        self._definitions: dict[str, dict[str, Any]] = {}
         self._class_names: dict[type, str] = {}
         self._refs: dict[str, set[str]] = {}
         self._tag_descriptions: dict[str, str] = {}
-        routes = list(self.app.routes)
+        routes = list(self.routes)
         base_ids = []
         for route in routes:
             version = route.decl.url.strip("/").split("/", 1)[0]
@@ -277,24 +286,25 @@ class SchemaProcessor:
         self._ops: list[_Op] = ops
         self._built = True
 
-    def _tag_description(self, route) -> str:
+    def _tag_description(self, route: Route) -> str:
         cls = route.plan.service_cls
         if cls.summary:
             return cls.summary
         short = route.decl.interface.rsplit("\\", 1)[-1]
         return _sentence(short[:-len("Interface")] if short.endswith("Interface") else short) + "."
 
-    def _operation(self, route, op_id: str) -> "_Op":
+    def _operation(self, route: Route, op_id: str) -> _Op:
         decl, plan = route.decl, route.plan
         version = decl.url.strip("/").split("/", 1)[0]
         service = service_name(decl.interface, version)
         refs: set[str] = set()
         forced = {f.param.name for f in plan.forced if f.field is None and f.force}
         filled = {f.param.name for f in plan.forced if not f.force or f.field is not None}
-        parameters: list[dict] = []
+        parameters: list[dict[str, Any]] = []
         bound_by_path: set[str] = set()
         for _, name in route.params:
             pp = plan.by_name.get(name)
+            spec: TypeSpec | None
             if pp is not None:
                 bound_by_path.add(pp.name)
                 spec = pp.spec
@@ -342,16 +352,16 @@ class SchemaProcessor:
         return _Op(service, service.lower(), re.sub(r"(?<=/):([^/]+)", r"{\1}", decl.url), decl.method.lower(),
                    route.resources, operation, refs)
 
-    def _query_parameters(self, pp, required: bool) -> list[dict]:
+    def _query_parameters(self, pp: ParamPlan, required: bool) -> list[dict[str, Any]]:
         spec = pp.spec
         kind = spec.kind
         if kind in _SCALARS:
             return [{"name": pp.wire, "in": "query", "type": _SWAGGER_TYPES[kind], "required": required}]
-        if kind == "list" and spec.item.kind in _SCALARS:
+        if kind == "list" and spec.element().kind in _SCALARS:
             return [{"name": pp.wire + "[]", "in": "query", "type": "array",
-                     "items": {"type": _SWAGGER_TYPES[spec.item.kind]}, "collectionFormat": "multi",
+                     "items": {"type": _SWAGGER_TYPES[spec.element().kind]}, "collectionFormat": "multi",
                      "required": required}]
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         _flatten(pp.wire, spec, frozenset(), out)
         return out
 
@@ -364,13 +374,13 @@ class SchemaProcessor:
         if kind in _SWAGGER_TYPES:
             return {"type": _SWAGGER_TYPES[kind]}
         if kind == "list":
-            return {"type": "array", "items": self._schema(spec.item, refs)}
+            return {"type": "array", "items": self._schema(spec.element(), refs)}
         if kind == "custom_attributes":
             self._attribute_definition()
             refs.add(ATTRIBUTE_DEFINITION)
             return {"type": "array", "description": "Custom attributes values.",
                     "items": {"$ref": "#/definitions/" + ATTRIBUTE_DEFINITION}}
-        name = self._define(spec.cls)
+        name = self._define(spec.object_class())
         refs.add(name)
         return {"$ref": "#/definitions/" + name}
 
@@ -409,7 +419,7 @@ class SchemaProcessor:
         self._refs[name] = refs
         return name
 
-    def _closure(self, refs: set[str]) -> frozenset[str]:
+    def _closure(self, refs: AbstractSet[str]) -> frozenset[str]:
         """The definitions these names reach, themselves included."""
         out: set[str] = set()
         stack = list(refs)
@@ -427,8 +437,9 @@ class _Op:
 
     __slots__ = ("service", "service_key", "path", "method", "resources", "operation", "alternate", "definitions")
 
-    def __init__(self, service, service_key, path, method, resources, operation, definitions):
-        self.alternate = None
+    def __init__(self, service: str, service_key: str, path: str, method: str, resources: tuple[str, ...],
+                 operation: dict[str, Any], definitions: AbstractSet[str]) -> None:
+        self.alternate: dict[str, Any] | None = None
         self.service = service
         self.service_key = service_key
         self.path = path
@@ -440,24 +451,24 @@ class _Op:
 
 # --------------------------------------------------------------------------- helpers
 
-def _flatten(prefix: str, spec: TypeSpec, seen: frozenset, out: list[dict]) -> None:
+def _flatten(prefix: str, spec: TypeSpec, seen: frozenset[type[DataObject]], out: list[dict[str, Any]]) -> None:
     """Query parameters of an object parameter, in PHP bracket names."""
     kind = spec.kind
     if kind in _SCALARS:
         out.append({"name": prefix, "in": "query", "type": _SWAGGER_TYPES[kind], "required": False})
     elif kind == "list":
-        if spec.item.kind in _SCALARS:
+        if spec.element().kind in _SCALARS:
             out.append({"name": prefix + "[]", "in": "query", "type": "array",
-                        "items": {"type": _SWAGGER_TYPES[spec.item.kind]}, "collectionFormat": "multi",
+                        "items": {"type": _SWAGGER_TYPES[spec.element().kind]}, "collectionFormat": "multi",
                         "required": False})
         else:
-            _flatten(prefix + "[0]", spec.item, seen, out)
+            _flatten(prefix + "[0]", spec.element(), seen, out)
     elif kind == "custom_attributes":
         for key in ("attribute_code", "value"):
             out.append({"name": f"{prefix}[0][{key}]", "in": "query", "type": "string", "required": False})
-    elif kind == "object" and spec.cls not in seen:
-        inner = seen | {spec.cls}
-        for f in spec.cls.fields().values():
+    elif kind == "object" and spec.object_class() not in seen:
+        inner = seen | {spec.object_class()}
+        for f in spec.object_class().fields().values():
             if not f.spec.readonly:
                 _flatten(f"{prefix}[{f.name}]", f.spec, inner, out)
 
@@ -468,20 +479,20 @@ def _query_type(spec: TypeSpec | None) -> str:
     return _SWAGGER_TYPES[spec.kind]
 
 
-def _path_field_spec(plan, name: str) -> TypeSpec | None:
+def _path_field_spec(plan: MethodPlan, name: str) -> TypeSpec | None:
     """The type of a path parameter that names no method parameter: the object field it fills."""
     if plan.put_target is not None and plan.path_params and plan.path_params[-1] == name:
         pp, field = plan.put_target
-        return pp.spec.cls.fields()[field].spec
+        return pp.spec.object_class().fields()[field].spec
     for pp in plan.params:
         if pp.spec.kind == "object":
-            f = pp.spec.cls.fields().get(snake(name))
+            f = pp.spec.object_class().fields().get(snake(name))
             if f is not None:
                 return f.spec
     return None
 
 
-def _addresses_record(route, client_params) -> bool:
+def _addresses_record(route: Route, client_params: list[ParamPlan]) -> bool:
     if route.params or route.plan.put_target is not None:
         return True
     if any(f.value.startswith("%") and f.value != "%customer_id%" for f in route.plan.forced):
@@ -500,8 +511,8 @@ def _path_suffix(url: str) -> str:
     return "".join(out)
 
 
-def _base_path(scope: dict) -> str:
+def _base_path(scope: Scope) -> str:
     """The request path before ``/schema``: ``/rest/default``, ``/rest``, ``/index.php/rest/all``."""
-    raw = scope.get("raw_path") or scope["path"].encode()
+    raw: bytes = scope.get("raw_path") or scope["path"].encode()
     path = raw.decode("latin-1").split("?", 1)[0].rstrip("/")
     return path[:-len("/schema")] if path.endswith("/schema") else path

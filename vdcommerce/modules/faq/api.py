@@ -1,25 +1,25 @@
 """The FAQ data objects (the module's Api/Data interfaces), fields in wire order."""
-from ...framework.data import DataObject, Out
-from ...framework.search import search_results_type
+from ...framework.data import DataObject, OrNull, Out
+from ...framework.search import SearchResults
 
 
 class TagInterface(DataObject, interface="Vendor\\Faq\\Api\\Data\\TagInterface"):
-    tag_id: int
-    title: str
+    tag_id: OrNull[int]
+    title: OrNull[str]
 
 
 class QuestionInterface(DataObject, interface="Vendor\\Faq\\Api\\Data\\QuestionInterface"):
     # content
-    question_id: int
-    title: str
-    short_answer: str
-    answer: str
-    relative_url: Out[str]
-    visibility: int
-    status: int
+    question_id: OrNull[int]
+    title: OrNull[str]
+    short_answer: OrNull[str]
+    answer: OrNull[str]
+    relative_url: Out[OrNull[str]]
+    visibility: OrNull[int]
+    status: OrNull[int]
     name: str | None
-    email: str
-    position: int
+    email: OrNull[str]
+    position: OrNull[int]
     url_key: str | None
     # rating and SEO
     positive_rating: int | None
@@ -28,49 +28,56 @@ class QuestionInterface(DataObject, interface="Vendor\\Faq\\Api\\Data\\QuestionI
     meta_title: str | None
     meta_description: str | None
     meta_robots: str | None
-    created_at: str
-    updated_at: Out[str]
+    created_at: OrNull[str]
+    updated_at: Out[OrNull[str]]
     # relations and flags
-    stores: str
-    categories: str
-    tags: list[TagInterface]
-    visit_count: int
-    exclude_sitemap: bool
-    canonical_url: str
-    noindex: Out[bool]
-    nofollow: Out[bool]
-    show_full_answer: bool
-    product_ids: str
+    stores: OrNull[str]
+    categories: OrNull[str]
+    tags: OrNull[list[TagInterface]]
+    visit_count: OrNull[int]
+    exclude_sitemap: OrNull[bool]
+    canonical_url: OrNull[str]
+    noindex: Out[OrNull[bool]]
+    nofollow: Out[OrNull[bool]]
+    show_full_answer: OrNull[bool]
+    product_ids: OrNull[str]
     asked_from_store: int | None
-    customer_groups: str
+    customer_groups: OrNull[str]
 
 
 class CategoryInterface(DataObject, interface="Vendor\\Faq\\Api\\Data\\CategoryInterface"):
-    category_id: int
-    title: str
-    relative_url: Out[str]
+    category_id: OrNull[int]
+    title: OrNull[str]
+    relative_url: Out[OrNull[str]]
     position: int | None
-    url_key: str
-    status: int
-    meta_title: str
-    meta_description: str
-    visit_count: int
-    exclude_sitemap: bool
-    canonical_url: str
-    description: str
-    icon: str
-    stores: str
-    questions: str
-    customer_groups: str
-    created_at: Out[str]
-    updated_at: Out[str]
-    noindex: Out[bool]
-    nofollow: Out[bool]
+    url_key: OrNull[str]
+    status: OrNull[int]
+    meta_title: OrNull[str]
+    meta_description: OrNull[str]
+    visit_count: OrNull[int]
+    exclude_sitemap: OrNull[bool]
+    canonical_url: OrNull[str]
+    description: OrNull[str]
+    icon: OrNull[str]
+    stores: OrNull[str]
+    questions: OrNull[str]
+    customer_groups: OrNull[str]
+    created_at: Out[OrNull[str]]
+    updated_at: Out[OrNull[str]]
+    noindex: Out[OrNull[bool]]
+    nofollow: Out[OrNull[bool]]
 
 
-QuestionSearchResultsInterface = search_results_type(
-    QuestionInterface, "Vendor\\Faq\\Api\\Data\\QuestionSearchResultsInterface")
-CategorySearchResultsInterface = search_results_type(
-    CategoryInterface, "Vendor\\Faq\\Api\\Data\\CategorySearchResultsInterface")
-TagSearchResultsInterface = search_results_type(
-    TagInterface, "Vendor\\Faq\\Api\\Data\\TagSearchResultsInterface")
+class QuestionSearchResultsInterface(SearchResults[QuestionInterface],
+                                     interface="Vendor\\Faq\\Api\\Data\\QuestionSearchResultsInterface"):
+    pass
+
+
+class CategorySearchResultsInterface(SearchResults[CategoryInterface],
+                                     interface="Vendor\\Faq\\Api\\Data\\CategorySearchResultsInterface"):
+    pass
+
+
+class TagSearchResultsInterface(SearchResults[TagInterface],
+                                interface="Vendor\\Faq\\Api\\Data\\TagSearchResultsInterface"):
+    pass

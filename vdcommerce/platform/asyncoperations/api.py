@@ -1,60 +1,62 @@
 """The data objects of async and bulk requests and of their status routes (platform.md 8.3, 8.6)."""
-from ...framework.data import DataObject
-from ...framework.search import search_results_type
+from ...framework.data import DataObject, OrNull
+from ...framework.search import SearchResults
 
 
 class ItemStatusInterface(DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\ItemStatusInterface"):
-    id: int
-    data_hash: str
-    status: str
+    id: OrNull[int]
+    data_hash: OrNull[str]
+    status: OrNull[str]
 
 
 class AsyncResponseInterface(DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\AsyncResponseInterface"):
-    bulk_uuid: str
-    request_items: list[ItemStatusInterface]
-    errors: bool
+    bulk_uuid: OrNull[str]
+    request_items: OrNull[list[ItemStatusInterface]]
+    errors: OrNull[bool]
 
 
 class SummaryOperationStatusInterface(
         DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\SummaryOperationStatusInterface"):
-    id: int
-    status: int
+    id: OrNull[int]
+    status: OrNull[int]
     result_message: str | None
     error_code: int | None
 
 
 class OperationInterface(DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\OperationInterface"):
-    id: int
-    bulk_uuid: str
-    topic_name: str
-    serialized_data: str
+    id: OrNull[int]
+    bulk_uuid: OrNull[str]
+    topic_name: OrNull[str]
+    serialized_data: OrNull[str]
     result_serialized_data: str | None
-    status: int
+    status: OrNull[int]
     result_message: str | None
     error_code: int | None
 
 
 class BulkOperationsStatusInterface(
         DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\BulkOperationsStatusInterface"):
-    operations_list: list[SummaryOperationStatusInterface]
+    operations_list: OrNull[list[SummaryOperationStatusInterface]]
     user_type: int | None
-    bulk_id: str
+    bulk_id: OrNull[str]
     description: str | None
-    start_time: str
+    start_time: OrNull[str]
     user_id: int | None
-    operation_count: int
+    operation_count: OrNull[int]
 
 
 class DetailedBulkOperationsStatusInterface(
         DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\DetailedBulkOperationsStatusInterface"):
-    operations_list: list[OperationInterface]
+    operations_list: OrNull[list[OperationInterface]]
     user_type: int | None
-    bulk_id: str
+    bulk_id: OrNull[str]
     description: str | None
-    start_time: str
+    start_time: OrNull[str]
     user_id: int | None
-    operation_count: int
+    operation_count: OrNull[int]
 
 
-OperationSearchResultsInterface = search_results_type(
-    OperationInterface, "Magento\\AsynchronousOperations\\Api\\Data\\OperationSearchResultsInterface")
+class OperationSearchResultsInterface(
+        SearchResults[OperationInterface],
+        interface="Magento\\AsynchronousOperations\\Api\\Data\\OperationSearchResultsInterface"):
+    pass

@@ -1,6 +1,6 @@
 """The product data objects (platform.md 9.0)."""
-from ...framework.data import CustomAttributes, DataObject, Out
-from ...framework.search import search_results_type
+from ...framework.data import CustomAttributes, DataObject, OrNull, Out
+from ...framework.search import SearchResults
 
 
 class StockItemInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\Data\\StockItemInterface"):
@@ -18,7 +18,7 @@ class ProductExtensionInterface(DataObject, interface="Magento\\Catalog\\Api\\Da
 
 class ProductInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\ProductInterface"):
     id: int | None
-    sku: str
+    sku: OrNull[str]
     name: str | None
     attribute_set_id: int | None
     price: float | None
@@ -32,5 +32,6 @@ class ProductInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\Produ
     custom_attributes: CustomAttributes
 
 
-ProductSearchResultsInterface = search_results_type(ProductInterface,
-                                                    "Magento\\Catalog\\Api\\Data\\ProductSearchResultsInterface")
+class ProductSearchResultsInterface(SearchResults[ProductInterface],
+                                    interface="Magento\\Catalog\\Api\\Data\\ProductSearchResultsInterface"):
+    pass

@@ -1,5 +1,5 @@
 """The checkout data objects (platform.md 9.3)."""
-from ...framework.data import CustomAttributes, DataObject
+from ...framework.data import CustomAttributes, DataObject, OrNull
 from ..quote.api import AddressInterface, PaymentMethodInterface, TotalsInterface
 
 
@@ -9,10 +9,10 @@ class ShippingInformationExtensionInterface(
 
 
 class ShippingInformationInterface(DataObject, interface="Magento\\Checkout\\Api\\Data\\ShippingInformationInterface"):
-    shipping_address: AddressInterface
+    shipping_address: OrNull[AddressInterface]
     billing_address: AddressInterface | None
-    shipping_method_code: str
-    shipping_carrier_code: str
+    shipping_method_code: OrNull[str]
+    shipping_carrier_code: OrNull[str]
     extension_attributes: ShippingInformationExtensionInterface | None
     custom_attributes: CustomAttributes
 
@@ -22,8 +22,8 @@ class PaymentDetailsExtensionInterface(DataObject, interface="Magento\\Checkout\
 
 
 class PaymentDetailsInterface(DataObject, interface="Magento\\Checkout\\Api\\Data\\PaymentDetailsInterface"):
-    payment_methods: list[PaymentMethodInterface]
-    totals: TotalsInterface
+    payment_methods: OrNull[list[PaymentMethodInterface]]
+    totals: OrNull[TotalsInterface]
     extension_attributes: PaymentDetailsExtensionInterface | None
 
 
@@ -33,7 +33,7 @@ class TotalsInformationExtensionInterface(
 
 
 class TotalsInformationInterface(DataObject, interface="Magento\\Checkout\\Api\\Data\\TotalsInformationInterface"):
-    address: AddressInterface
+    address: OrNull[AddressInterface]
     shipping_method_code: str | None
     shipping_carrier_code: str | None
     extension_attributes: TotalsInformationExtensionInterface | None

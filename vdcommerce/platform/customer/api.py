@@ -1,11 +1,11 @@
 """The customer data objects (platform.md 9.13)."""
-from ...framework.data import CustomAttributes, DataObject
+from ...framework.data import CustomAttributes, DataObject, OrNull
 
 
 class RegionInterface(DataObject, interface="Magento\\Customer\\Api\\Data\\RegionInterface"):
-    region_code: str
-    region: str
-    region_id: int
+    region_code: OrNull[str]
+    region: OrNull[str]
+    region_id: OrNull[int]
 
 
 class AddressExtensionInterface(DataObject, interface="Magento\\Customer\\Api\\Data\\AddressExtensionInterface"):
@@ -52,9 +52,9 @@ class CustomerInterface(DataObject, interface="Magento\\Customer\\Api\\Data\\Cus
     updated_at: str | None
     created_in: str | None
     dob: str | None
-    email: str
-    firstname: str
-    lastname: str
+    email: OrNull[str]
+    firstname: OrNull[str]
+    lastname: OrNull[str]
     middlename: str | None
     prefix: str | None
     suffix: str | None

@@ -39,7 +39,7 @@ from ...framework.context import ADMIN, INTEGRATION, Context, Service
 from ...framework.exceptions import (AuthenticationException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
 from ...framework.passwords import hash_password, verify_dummy, verify_password
-from ...framework.search import SearchCriteria, SearchField, search, search_limits, search_results_type
+from ...framework.search import SearchCriteria, SearchField, SearchResults, search, search_limits
 from ...settings import get_settings
 from ..store import service as scopes
 from . import directory
@@ -63,7 +63,11 @@ CLASSES = "customer/password/required_character_classes_number"
 MAX_PASSWORD_LENGTH = 256
 TEMPLATES = ("email_reset", "email_reminder")
 
-CustomerSearchResults = search_results_type(CustomerInterface, "Magento\\Customer\\Api\\Data\\CustomerSearchResultsInterface")
+
+class CustomerSearchResults(SearchResults[CustomerInterface],
+                            interface="Magento\\Customer\\Api\\Data\\CustomerSearchResultsInterface"):
+    pass
+
 
 _EMAIL = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
                     r"[A-Za-z]{2,63}")

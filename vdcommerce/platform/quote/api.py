@@ -6,7 +6,7 @@ fields on a subclass it registers (docs/platform/quote.md).
 """
 from typing import Any
 
-from ...framework.data import CustomAttributes, DataObject
+from ...framework.data import CustomAttributes, DataObject, OrNull
 from ..customer.api import CustomerInterface
 
 
@@ -19,21 +19,21 @@ class AddressInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\Address
     region: str | None
     region_id: int | None
     region_code: str | None
-    country_id: str
-    street: list[str]
+    country_id: OrNull[str]
+    street: OrNull[list[str]]
     company: str | None
-    telephone: str
+    telephone: OrNull[str]
     fax: str | None
-    postcode: str
-    city: str
-    firstname: str
-    lastname: str
+    postcode: OrNull[str]
+    city: OrNull[str]
+    firstname: OrNull[str]
+    lastname: OrNull[str]
     middlename: str | None
     prefix: str | None
     suffix: str | None
     vat_id: str | None
     customer_id: int | None
-    email: str
+    email: OrNull[str]
     same_as_billing: int | None
     customer_address_id: int | None
     save_in_address_book: int | None
@@ -42,13 +42,13 @@ class AddressInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\Address
 
 
 class CustomOptionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CustomOptionInterface"):
-    option_id: str
-    option_value: str
+    option_id: OrNull[str]
+    option_value: OrNull[str]
 
 
 class ConfigurableItemOptionValueInterface(
         DataObject, interface="Magento\\ConfigurableProduct\\Api\\Data\\ConfigurableItemOptionValueInterface"):
-    option_id: str
+    option_id: OrNull[str]
     option_value: int | None
 
 
@@ -72,7 +72,7 @@ class CartItemInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CartIt
     name: str | None
     price: float | None
     product_type: str | None
-    quote_id: str
+    quote_id: OrNull[str]
     product_option: ProductOptionInterface | None
     extension_attributes: CartItemExtensionInterface | None
 
@@ -89,13 +89,13 @@ class CurrencyInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\Curren
 
 
 class ShippingInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\ShippingInterface"):
-    address: AddressInterface
+    address: OrNull[AddressInterface]
     method: str | None
 
 
 class ShippingAssignmentInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\ShippingAssignmentInterface"):
-    shipping: ShippingInterface
-    items: list[CartItemInterface]
+    shipping: OrNull[ShippingInterface]
+    items: OrNull[list[CartItemInterface]]
 
 
 class CartExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CartExtensionInterface"):
@@ -112,7 +112,7 @@ class CartInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CartInterf
     items: list[CartItemInterface] | None
     items_count: int | None
     items_qty: float | None
-    customer: CustomerInterface
+    customer: OrNull[CustomerInterface]
     billing_address: AddressInterface | None
     reserved_order_id: str | None
     orig_order_id: int | None
@@ -121,7 +121,7 @@ class CartInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CartInterf
     customer_note: str | None
     customer_note_notify: bool | None
     customer_tax_class_id: int | None
-    store_id: int
+    store_id: OrNull[int]
     extension_attributes: CartExtensionInterface | None
 
 
@@ -130,17 +130,17 @@ class ShippingMethodExtensionInterface(DataObject, interface="Magento\\Quote\\Ap
 
 
 class ShippingMethodInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\ShippingMethodInterface"):
-    carrier_code: str
-    method_code: str
+    carrier_code: OrNull[str]
+    method_code: OrNull[str]
     carrier_title: str | None
     method_title: str | None
-    amount: float
-    base_amount: float
-    available: bool
+    amount: OrNull[float]
+    base_amount: OrNull[float]
+    available: OrNull[bool]
     extension_attributes: ShippingMethodExtensionInterface | None
-    error_message: str
-    price_excl_tax: float
-    price_incl_tax: float
+    error_message: OrNull[str]
+    price_excl_tax: OrNull[float]
+    price_incl_tax: OrNull[float]
 
 
 class PaymentExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\PaymentExtensionInterface"):
@@ -149,14 +149,14 @@ class PaymentExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data
 
 class PaymentInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\PaymentInterface"):
     po_number: str | None
-    method: str
+    method: OrNull[str]
     additional_data: list[str] | None
     extension_attributes: PaymentExtensionInterface | None
 
 
 class PaymentMethodInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\PaymentMethodInterface"):
-    code: str
-    title: str
+    code: OrNull[str]
+    title: OrNull[str]
 
 
 class TotalsAdditionalDataExtensionInterface(
@@ -174,9 +174,9 @@ class TotalSegmentExtensionInterface(DataObject, interface="Magento\\Quote\\Api\
 
 
 class TotalSegmentInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\TotalSegmentInterface"):
-    code: str
+    code: OrNull[str]
     title: str | None
-    value: float
+    value: OrNull[float]
     area: str | None
     extension_attributes: TotalSegmentExtensionInterface | None
 
@@ -186,12 +186,12 @@ class TotalsItemExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\D
 
 
 class TotalsItemInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\TotalsItemInterface"):
-    item_id: int
-    price: float
-    base_price: float
-    qty: float
-    row_total: float
-    base_row_total: float
+    item_id: OrNull[int]
+    price: OrNull[float]
+    base_price: OrNull[float]
+    qty: OrNull[float]
+    row_total: OrNull[float]
+    base_row_total: OrNull[float]
     row_total_with_discount: float | None
     tax_amount: float | None
     base_tax_amount: float | None
@@ -203,9 +203,9 @@ class TotalsItemInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\Tota
     base_price_incl_tax: float | None
     row_total_incl_tax: float | None
     base_row_total_incl_tax: float | None
-    options: str
-    weee_tax_applied_amount: float
-    weee_tax_applied: str
+    options: OrNull[str]
+    weee_tax_applied_amount: OrNull[float]
+    weee_tax_applied: OrNull[str]
     name: str | None
     extension_attributes: TotalsItemExtensionInterface | None
 
@@ -229,7 +229,7 @@ class TotalsInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\TotalsIn
     base_shipping_discount_amount: float | None
     tax_amount: float | None
     base_tax_amount: float | None
-    weee_tax_applied_amount: float
+    weee_tax_applied_amount: OrNull[float]
     shipping_tax_amount: float | None
     base_shipping_tax_amount: float | None
     subtotal_incl_tax: float | None
@@ -241,5 +241,5 @@ class TotalsInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\TotalsIn
     coupon_code: str | None
     items_qty: int | None
     items: list[TotalsItemInterface] | None
-    total_segments: list[TotalSegmentInterface]
+    total_segments: OrNull[list[TotalSegmentInterface]]
     extension_attributes: TotalsExtensionInterface | None

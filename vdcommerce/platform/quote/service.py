@@ -27,7 +27,7 @@ from ...framework.context import Context, Service
 from ...framework.data import json_text
 from ...framework.exceptions import (CouldNotSaveException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
-from ...framework.search import SearchCriteria, SearchField, search, search_limits, search_results_type
+from ...framework.search import SearchCriteria, SearchField, SearchResults, search, search_limits
 from ..catalog import stock
 from ..catalog.service import product_facts, products_by_ids
 from ..customer.api import CustomerInterface
@@ -55,7 +55,11 @@ USD = CurrencyInterface.of(global_currency_code="USD", base_currency_code="USD",
                            quote_currency_code="USD", store_to_base_rate=0, store_to_quote_rate=0,
                            base_to_global_rate=1, base_to_quote_rate=1)
 
-CartSearchResults = search_results_type(CartInterface, "Magento\\Quote\\Api\\Data\\CartSearchResultsInterface")
+
+class CartSearchResults(SearchResults[CartInterface],
+                        interface="Magento\\Quote\\Api\\Data\\CartSearchResultsInterface"):
+    pass
+
 
 SEARCH_FIELDS = {
     "id": SearchField(quote_t.c.id, "int"),

@@ -1,22 +1,22 @@
 """The order data objects (platform.md 9.14), fields in wire order."""
-from ...framework.data import DataObject
-from ...framework.search import search_results_type
+from ...framework.data import DataObject, OrNull
+from ...framework.search import SearchResults
 
 
 class OrderAddressInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderAddressInterface"):
     entity_id: int | None
     parent_id: int | None
-    address_type: str
-    firstname: str
-    lastname: str
-    street: list[str]
-    city: str
+    address_type: OrNull[str]
+    firstname: OrNull[str]
+    lastname: OrNull[str]
+    street: OrNull[list[str]]
+    city: OrNull[str]
     region: str | None
     region_id: int | None
     region_code: str | None
     postcode: str | None
-    country_id: str
-    telephone: str
+    country_id: OrNull[str]
+    telephone: OrNull[str]
     email: str | None
     company: str | None
     customer_address_id: int | None
@@ -30,7 +30,7 @@ class OrderPaymentExtensionInterface(DataObject, interface="Magento\\Sales\\Api\
 class OrderPaymentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderPaymentInterface"):
     entity_id: int | None
     parent_id: int | None
-    method: str
+    method: OrNull[str]
     amount_ordered: float | None
     base_amount_ordered: float | None
     amount_paid: float | None
@@ -45,10 +45,10 @@ class OrderPaymentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Or
 class OrderStatusHistoryInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderStatusHistoryInterface"):
     entity_id: int | None
     parent_id: int | None
-    comment: str
+    comment: OrNull[str]
     status: str | None
     is_customer_notified: int | None
-    is_visible_on_front: int
+    is_visible_on_front: OrNull[int]
     entity_name: str | None
     created_at: str | None
 
@@ -62,15 +62,15 @@ class OrderItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Order
     order_id: int | None
     quote_item_id: int | None
     product_id: int | None
-    sku: str
+    sku: OrNull[str]
     name: str | None
     product_type: str | None
-    qty_ordered: float
+    qty_ordered: OrNull[float]
     qty_invoiced: float | None
     qty_shipped: float | None
     qty_refunded: float | None
     qty_canceled: float | None
-    price: float
+    price: OrNull[float]
     base_price: float | None
     original_price: float | None
     row_total: float | None
@@ -123,7 +123,7 @@ class OrderInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderInte
     store_id: int | None
     quote_id: int | None
     customer_id: int | None
-    customer_email: str
+    customer_email: OrNull[str]
     customer_firstname: str | None
     customer_lastname: str | None
     customer_is_guest: int | None
@@ -156,7 +156,7 @@ class OrderInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderInte
     total_qty_ordered: float | None
     total_item_count: int | None
     weight: float | None
-    items: list[OrderItemInterface]
+    items: OrNull[list[OrderItemInterface]]
     billing_address: OrderAddressInterface | None
     payment: OrderPaymentInterface | None
     status_histories: list[OrderStatusHistoryInterface] | None
@@ -166,36 +166,36 @@ class OrderInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderInte
 # --- invoice, shipment and credit memo creation (InvoiceOrderInterface, ShipOrderInterface, RefundOrderInterface)
 
 class InvoiceItemCreationInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceItemCreationInterface"):
-    order_item_id: int
-    qty: float
+    order_item_id: OrNull[int]
+    qty: OrNull[float]
 
 
 class ShipmentItemCreationInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentItemCreationInterface"):
-    order_item_id: int
-    qty: float
+    order_item_id: OrNull[int]
+    qty: OrNull[float]
 
 
 class CreditmemoItemCreationInterface(DataObject,
                                       interface="Magento\\Sales\\Api\\Data\\CreditmemoItemCreationInterface"):
-    order_item_id: int
-    qty: float
+    order_item_id: OrNull[int]
+    qty: OrNull[float]
 
 
 class InvoiceCommentCreationInterface(DataObject,
                                       interface="Magento\\Sales\\Api\\Data\\InvoiceCommentCreationInterface"):
-    comment: str
+    comment: OrNull[str]
     is_visible_on_front: int | None
 
 
 class ShipmentCommentCreationInterface(DataObject,
                                        interface="Magento\\Sales\\Api\\Data\\ShipmentCommentCreationInterface"):
-    comment: str
+    comment: OrNull[str]
     is_visible_on_front: int | None
 
 
 class CreditmemoCommentCreationInterface(DataObject,
                                          interface="Magento\\Sales\\Api\\Data\\CreditmemoCommentCreationInterface"):
-    comment: str
+    comment: OrNull[str]
     is_visible_on_front: int | None
 
 
@@ -220,7 +220,7 @@ class ShipmentCreationArgumentsInterface(DataObject,
 
 
 class ShipmentTrackCreationInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentTrackCreationInterface"):
-    track_number: str
+    track_number: OrNull[str]
     title: str | None
     carrier_code: str | None
 
@@ -243,8 +243,17 @@ class CreditmemoCreationArgumentsInterface(DataObject,
     extension_attributes: CreditmemoCreationArgumentsExtensionInterface | None
 
 
-OrderSearchResultInterface = search_results_type(OrderInterface, "Magento\\Sales\\Api\\Data\\OrderSearchResultInterface")
-OrderItemSearchResultInterface = search_results_type(
-    OrderItemInterface, "Magento\\Sales\\Api\\Data\\OrderItemSearchResultInterface")
-OrderStatusHistorySearchResultInterface = search_results_type(
-    OrderStatusHistoryInterface, "Magento\\Sales\\Api\\Data\\OrderStatusHistorySearchResultInterface")
+class OrderSearchResultInterface(SearchResults[OrderInterface],
+                                 interface="Magento\\Sales\\Api\\Data\\OrderSearchResultInterface"):
+    pass
+
+
+class OrderItemSearchResultInterface(SearchResults[OrderItemInterface],
+                                     interface="Magento\\Sales\\Api\\Data\\OrderItemSearchResultInterface"):
+    pass
+
+
+class OrderStatusHistorySearchResultInterface(
+        SearchResults[OrderStatusHistoryInterface],
+        interface="Magento\\Sales\\Api\\Data\\OrderStatusHistorySearchResultInterface"):
+    pass

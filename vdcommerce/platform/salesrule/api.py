@@ -7,35 +7,28 @@ rule and echoed.
 """
 from typing import Any
 
-from ...framework.data import DataObject, Field, parse_type
-from ...framework.search import search_results_type
+from ...framework.data import DataObject, OrNull
+from ...framework.library_adapter import add_fields
+from ...framework.search import SearchResults
 
 
 class RuleLabelInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\RuleLabelInterface"):
-    store_id: int
-    store_label: str
+    store_id: OrNull[int]
+    store_label: OrNull[str]
     extension_attributes: dict | None
 
 
 class ConditionInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\ConditionInterface"):
-    condition_type: str
-    conditions: list[Any] | None            # list[ConditionInterface] | None, set below
+    condition_type: OrNull[str]
+    conditions: list[Any] | None            # list[ConditionInterface] | None, added below
     aggregator_type: str | None
-    operator: str
+    operator: OrNull[str]
     attribute_name: str | None
     value: Any
     extension_attributes: dict | None
 
 
-def _self_reference(cls: type[DataObject], name: str, annotation: Any) -> None:
-    """Give a field a type that names its own class (a condition's children are conditions)."""
-    spec = parse_type(annotation)
-    cls.__fields__spec__[name] = Field(name, spec)
-    cls.model_fields[name].annotation = spec.pyd
-    cls.model_rebuild(force=True)
-
-
-_self_reference(ConditionInterface, "conditions", list[ConditionInterface] | None)
+add_fields(ConditionInterface, {"conditions": list[ConditionInterface] | None})
 
 
 class RuleExtensionInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\RuleExtensionInterface"):
@@ -47,41 +40,41 @@ class RuleInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\RuleIn
     name: str | None
     store_labels: list[RuleLabelInterface] | None
     description: str | None
-    website_ids: list[int]
-    customer_group_ids: list[int]
+    website_ids: OrNull[list[int]]
+    customer_group_ids: OrNull[list[int]]
     from_date: str | None
     to_date: str | None
-    uses_per_customer: int
-    is_active: bool
+    uses_per_customer: OrNull[int]
+    is_active: OrNull[bool]
     condition: ConditionInterface | None
     action_condition: ConditionInterface | None
-    stop_rules_processing: bool
-    is_advanced: bool
+    stop_rules_processing: OrNull[bool]
+    is_advanced: OrNull[bool]
     product_ids: list[int] | None
-    sort_order: int
+    sort_order: OrNull[int]
     simple_action: str | None
-    discount_amount: float
+    discount_amount: OrNull[float]
     discount_qty: float | None
-    discount_step: int
-    apply_to_shipping: bool
-    times_used: int
-    is_rss: bool
-    coupon_type: str
-    use_auto_generation: bool
-    uses_per_coupon: int
+    discount_step: OrNull[int]
+    apply_to_shipping: OrNull[bool]
+    times_used: OrNull[int]
+    is_rss: OrNull[bool]
+    coupon_type: OrNull[str]
+    use_auto_generation: OrNull[bool]
+    uses_per_coupon: OrNull[int]
     simple_free_shipping: str | None
     extension_attributes: RuleExtensionInterface | None
 
 
 class CouponInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\CouponInterface"):
     coupon_id: int | None
-    rule_id: int
+    rule_id: OrNull[int]
     code: str | None
     usage_limit: int | None
     usage_per_customer: int | None
-    times_used: int
+    times_used: OrNull[int]
     expiration_date: str | None
-    is_primary: bool
+    is_primary: OrNull[bool]
     created_at: str | None
     type: int | None
     extension_attributes: dict | None
@@ -89,10 +82,10 @@ class CouponInterface(DataObject, interface="Magento\\SalesRule\\Api\\Data\\Coup
 
 class CouponGenerationSpecInterface(DataObject,
                                     interface="Magento\\SalesRule\\Api\\Data\\CouponGenerationSpecInterface"):
-    rule_id: int
-    format: str
-    quantity: int
-    length: int
+    rule_id: OrNull[int]
+    format: OrNull[str]
+    quantity: OrNull[int]
+    length: OrNull[int]
     prefix: str | None
     suffix: str | None
     delimiter_at_every: int | None
@@ -102,11 +95,15 @@ class CouponGenerationSpecInterface(DataObject,
 
 class CouponMassDeleteResultInterface(DataObject,
                                       interface="Magento\\SalesRule\\Api\\Data\\CouponMassDeleteResultInterface"):
-    failed_items: list[str]
-    missing_items: list[str]
+    failed_items: OrNull[list[str]]
+    missing_items: OrNull[list[str]]
 
 
-RuleSearchResultInterface = search_results_type(
-    RuleInterface, "Magento\\SalesRule\\Api\\Data\\RuleSearchResultInterface")
-CouponSearchResultInterface = search_results_type(
-    CouponInterface, "Magento\\SalesRule\\Api\\Data\\CouponSearchResultInterface")
+class RuleSearchResultInterface(SearchResults[RuleInterface],
+                                interface="Magento\\SalesRule\\Api\\Data\\RuleSearchResultInterface"):
+    pass
+
+
+class CouponSearchResultInterface(SearchResults[CouponInterface],
+                                  interface="Magento\\SalesRule\\Api\\Data\\CouponSearchResultInterface"):
+    pass

@@ -1,0 +1,86 @@
+"""What the synchronous and the async/bulk processors both read from an HTTP request: headers,
+scheme, Accept, and the JSON body (platform.md 1.7)."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import orjson
+
+from .errors import WebapiException
+
+Scope = dict[str, Any]                      # the ASGI connection scope
+HeaderList = list[tuple[bytes, bytes]]
+Response = tuple[int, bytes, HeaderList]    # status, body, headers
+
+JSON_HEADERS: HeaderList = [(b"content-type", b"application/json; charset=utf-8")]
+_CONTENT_TYPE = re.compile(r"\s*([A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+)\s*(;.*)?\Z", re.S)
+
+
+def not_acceptable(accept: str) -> WebapiException:
+    return WebapiException('Server cannot match any of the given Accept HTTP header media type(s) from the request: "%1" with media types from the config of response renderer.',
+                           [accept], status=406)
+
+
+def headers_of(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+
+
+def scheme(scope: Scope, headers: dict[str, str], trust_proxy: bool) -> str:
+    if trust_proxy and headers.get("x-forwarded-proto"):
+        return headers["x-forwarded-proto"].split(",")[0].strip().lower()
+    return str(scope.get("scheme", "http"))
+
+
+def accepts_json(accept: str) -> bool:
+    for part in accept.split(","):
+        media = part.split(";")[0].strip().lower()
+        if media in ("*/*", "application/*", "application/json", ""):
+            return True
+    return False
+
+
+def decode_body(body: bytes, content_type: str | None, too_big: bool, max_depth: int, array: bool = False) -> Any:
+    """platform.md 1.7: content type, charset, JSON, object (``array``: a list, for bulk requests)."""
+    if not body and not too_big:
+        return [] if array else {}
+    if not content_type:
+        raise WebapiException("Content-Type header is empty.")
+    m = _CONTENT_TYPE.match(content_type)
+    if not m:
+        raise WebapiException("Content-Type header is invalid.")
+    media = m.group(1).lower()
+    if m.group(2):
+        for param in m.group(2).split(";")[1:]:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in ("utf-8", "utf8"):
+                raise WebapiException("UTF-8 is the only supported charset.")
+    if media != "application/json":
+        raise WebapiException("Server cannot understand Content-Type HTTP header media type %1", [media])
+    if too_big:
+        raise WebapiException("Decoding error.")
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        raise WebapiException("Decoding error.") from None
+    if body.count(b"[") + body.count(b"{") > max_depth and _depth(data) > max_depth:
+        raise WebapiException("Decoding error.")
+    if array:
+        if not isinstance(data, list):
+            raise WebapiException("The request body must be a JSON array.")
+    elif not isinstance(data, dict):
+        raise WebapiException("The request body must be a JSON object.")
+    return data
+
+
+def _depth(value: Any) -> int:
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            deepest = max(deepest, d)
+            stack.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            deepest = max(deepest, d)
+            stack.extend((x, d + 1) for x in v)
+    return deepest
