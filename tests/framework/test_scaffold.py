@@ -30,6 +30,11 @@ def test_a_scaffolded_module_passes_its_generated_tests(tmp_path):
                          capture_output=True, text=True)
     assert bad.returncode != 0 and "is not a module name" in bad.stderr
 
+    # the generated code passes the strict type check modules are held to
+    res = subprocess.run([sys.executable, "-m", "mypy", "vdcommerce/modules/demo_thing"], cwd=project, env=env,
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout + res.stderr
+
     # the generated migration creates exactly the generated table
     for command in (["db", "upgrade"], ["db", "check"]):
         res = subprocess.run([str(BIN), *command], cwd=project, env=env, capture_output=True, text=True)

@@ -14,7 +14,7 @@ from .api import ThingInterface, ThingSearchResultsInterface
 from .tables import cart_note, order_note, thing
 
 
-class ThingRepository(Repository[ThingInterface]):
+class ThingRepository(Repository[ThingInterface, ThingSearchResultsInterface]):
     interface = "Vendor\\Testmodule\\Api\\ThingRepositoryInterface"
     summary = "Things"
     table = thing

@@ -6,7 +6,7 @@ that belong to it: store views, categories, websites), a URL-key rule, the keys 
 the values a key allows. The routed methods are one-liners, so that their parameters carry the wire
 names and their types:
 
-    class TagRepository(Repository[TagInterface]):
+    class TagRepository(Repository[TagInterface, TagSearchResultsInterface]):
         interface = "Vendor\\Faq\\Api\\TagRepositoryInterface"
         table = tag_table
         data = TagInterface
@@ -44,10 +44,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from sqlalchemy import (Boolean, Column, ColumnElement, Date, DateTime, Float, Integer, Numeric, Select, String, Table,
-                        bindparam, cast, delete, exists, false, func, insert, literal, select, union_all, update)
+                        bindparam, delete, exists, false, func, insert, literal, select, union_all, update)
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.sql.type_api import TypeEngine
 
 from . import extensions
@@ -55,9 +56,10 @@ from .context import Service
 from .data import DataObject
 from .db import Query
 from .exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
-from .search import SearchCriteria, SearchField, search, search_limits
+from .search import SearchCriteria, SearchField, SearchResults, search, search_limits
 
 D = TypeVar("D", bound=DataObject)
+R = TypeVar("R", bound=SearchResults[Any])
 Record = dict[str, Any]
 
 _ID = re.compile(r"\d+")
@@ -187,7 +189,7 @@ class LinkSet:
     def search_field(self, pk: ColumnElement[Any]) -> SearchField:
         """The link set as a searchCriteria key: eq/in/finset (and their negations) test membership,
         null/notnull test for an empty set, like sees the comma-separated ids."""
-        text = select(func.aggregate_strings(cast(self.target, String), ",")).where(self.owner == pk)
+        text = select(func.aggregate_strings(sql_cast(self.target, String), ",")).where(self.owner == pk)
 
         def members(values: list[Any]) -> ColumnElement[bool]:
             ids = [int(v) for v in values if _ID.fullmatch(str(v).strip())]
@@ -219,7 +221,7 @@ class UrlKey:
     def __init__(self, key: str = "url_key", stores: str = "stores"):
         self.key, self.stores = key, stores
 
-    def check(self, repo: Repository[Any], record: Record, record_id: Any) -> None:
+    def check(self, repo: Repository[Any, Any], record: Record, record_id: Any) -> None:
         url_key = record.get(self.key) or None
         record[self.key] = url_key
         if url_key is None:
@@ -236,13 +238,13 @@ class UrlKey:
 
 # --------------------------------------------------------------------------- the repository
 
-class Repository(Service, Generic[D]):
+class Repository(Service, Generic[D, R]):
     """Get, save, delete and list the records of one table (see the module docstring)."""
 
     # --- declared by a subclass
     table: ClassVar[Table]
     data: ClassVar[type[DataObject]]
-    results: ClassVar[type[DataObject]]
+    results: ClassVar[type[SearchResults[Any]]]
     #: the 404 message; ``%1`` is the identifier. None: the platform's "No such entity with %fieldName = ..."
     not_found: ClassVar[str | None] = None
     #: the record's name in messages ("question")
@@ -278,7 +280,6 @@ class Repository(Service, Generic[D]):
     defaults: ClassVar[Record]
     _search: ClassVar[dict[str, SearchField]]
     _row: ClassVar[Query]
-    _rows: ClassVar[Select[Any]]
     _links_one: ClassVar[Query | None]
     _insert: ClassVar[Any]
     _update: ClassVar[Any]
@@ -308,7 +309,6 @@ class Repository(Service, Generic[D]):
                        for key, column in cls.columns.items()}
         cls._search.update({name: links.search_field(cls.pk) for name, links in cls.links.items()})
         cls._row = Query(cls.base.where(cls.identifier == bindparam("record_id")))
-        cls._rows = cls.base.where(cls.pk.in_(bindparam("ids", expanding=True)))
         cls._links_one = None
         if cls.links:
             parts = union_all(*(links.one_part(name) for name, links in cls.links.items())).subquery()
@@ -353,11 +353,11 @@ class Repository(Service, Generic[D]):
         self.after_delete(record_id, record)
         return True
 
-    def list_records(self, criteria: SearchCriteria) -> Any:
+    def list_records(self, criteria: SearchCriteria) -> R:
         page = search(self.conn, self.base, criteria, self.search_fields(), self.pk, search_limits(self.ctx))
         records = self.with_links([self.from_row(r._mapping) for r in page.rows])
-        return self.results.of(items=[self.to_data(r) for r in records], search_criteria=page.criteria,
-                               total_count=page.total_count)
+        return cast(R, self.results.of(items=[self.to_data(r) for r in records], search_criteria=page.criteria,
+                                       total_count=page.total_count))
 
     # --- reading
 
@@ -374,14 +374,6 @@ class Repository(Service, Generic[D]):
         if record is None:
             raise self.missing(record_id)
         return record
-
-    def load_many(self, ids: list[Any]) -> list[Record]:
-        """The records with these primary keys, in this order; 404 for the first missing one."""
-        rows = {r[self.pk.name]: self.from_row(r._mapping) for r in self.conn.execute(self._rows, {"ids": ids})}
-        for i in ids:
-            if i not in rows:
-                raise self.missing(i)
-        return self.with_links([rows[i] for i in ids])
 
     def with_links(self, records: list[Record]) -> list[Record]:
         """The records with their link sets (one query for a single record, one per link set for more)
@@ -452,7 +444,7 @@ class Repository(Service, Generic[D]):
         if self.url_key is not None:
             self.url_key.check(self, record, stored[self.pk_key] if stored is not None else None)
 
-    def from_row(self, row: Mapping[str, Any]) -> Record:
+    def from_row(self, row: Mapping[Any, Any]) -> Record:
         """A stored row as a record."""
         return {key: row[column] for key, column in self.columns.items()}
 
@@ -466,7 +458,9 @@ class Repository(Service, Generic[D]):
         saved."""
         row = self.to_row(record)
         if stored is None:
-            record[self.pk_key] = self.conn.execute(self._insert, row).inserted_primary_key[0]
+            inserted = self.conn.execute(self._insert, row).inserted_primary_key
+            assert inserted is not None
+            record[self.pk_key] = inserted[0]
         else:
             record[self.pk_key] = stored[self.pk_key]
             self.conn.execute(self._update, {"b_record_id": stored[self.pk_key], **row})

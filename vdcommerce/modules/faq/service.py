@@ -10,13 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import cached_property, lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeVar
 
 from sqlalchemy import Boolean, Column, ColumnElement, Select, bindparam, case, exists, func, insert, literal, select
 
 from ...framework.exceptions import InputException, LocalizedException
 from ...framework.repository import LinkSet, Record, Repository, StoreLinks, UrlKey, joined, parse_ids
-from ...framework.search import SearchCriteria, SearchField
+from ...framework.data import DataObject
+from ...framework.search import SearchCriteria, SearchField, SearchResults
 from .api import (CategoryInterface, CategorySearchResultsInterface, QuestionInterface, QuestionSearchResultsInterface,
                   TagInterface, TagSearchResultsInterface)
 from .tables import category as category_table
@@ -130,7 +131,11 @@ class _TagLinks(LinkSet):
 
 # --------------------------------------------------------------------------- questions and categories
 
-class _FaqRepository(Repository[Any]):
+D = TypeVar("D", bound=DataObject)
+R = TypeVar("R", bound=SearchResults[Any])
+
+
+class _FaqRepository(Repository[D, R]):
     """What questions and categories share: the URL prefix of their pages, created/updated times."""
 
     could_not_save = True
@@ -152,7 +157,7 @@ class _FaqRepository(Repository[Any]):
                 "canonical_url": SearchField(_canonical_column(c.canonical_url, c.url_key))}
 
 
-class QuestionRepository(_FaqRepository):
+class QuestionRepository(_FaqRepository[QuestionInterface, QuestionSearchResultsInterface]):
     interface = "Vendor\\Faq\\Api\\QuestionRepositoryInterface"
     summary = "FAQ questions"
     entity = "question"
@@ -234,12 +239,14 @@ class QuestionRepository(_FaqRepository):
             for title in dict.fromkeys(titles):
                 tag_id = known.get(title)
                 if tag_id is None:
-                    tag_id = self.conn.execute(insert(tag_table).values(title=title)).inserted_primary_key[0]
+                    inserted = self.conn.execute(insert(tag_table).values(title=title)).inserted_primary_key
+                    assert inserted is not None
+                    tag_id = inserted[0]
                 found[tag_id] = title
         return list(found.items())
 
     def search_fields(self) -> Mapping[str, SearchField]:
-        return _question_keys(type(self), self.url_prefix)
+        return _question_keys(self.url_prefix)
 
     def to_data(self, r: Record) -> QuestionInterface:
         url_key = r["url_key"]
@@ -260,15 +267,15 @@ class QuestionRepository(_FaqRepository):
 
 
 @lru_cache(maxsize=8)
-def _question_keys(repo: type[QuestionRepository], prefix: str) -> dict[str, SearchField]:
+def _question_keys(prefix: str) -> dict[str, SearchField]:
     """Every key of a question as searchCriteria sees it (one map per URL prefix)."""
     q = question_table.c
-    return {**repo._search, **repo.page_keys(prefix),
+    return {**QuestionRepository._search, **QuestionRepository.page_keys(prefix),
             "noindex": SearchField(_robots_column(q.meta_robots, "NOINDEX"), "bool"),
             "nofollow": SearchField(_robots_column(q.meta_robots, "NOFOLLOW"), "bool")}
 
 
-class CategoryRepository(_FaqRepository):
+class CategoryRepository(_FaqRepository[CategoryInterface, CategorySearchResultsInterface]):
     interface = "Vendor\\Faq\\Api\\CategoryRepositoryInterface"
     summary = "FAQ categories"
     entity = "category"
@@ -310,7 +317,7 @@ class CategoryRepository(_FaqRepository):
             QuestionRepository(self.ctx).require(record["questions"])
 
     def search_fields(self) -> Mapping[str, SearchField]:
-        return _category_keys(type(self), self.url_prefix)
+        return _category_keys(self.url_prefix)
 
     def to_data(self, r: Record) -> CategoryInterface:
         url_key = r["url_key"]
@@ -325,16 +332,16 @@ class CategoryRepository(_FaqRepository):
 
 
 @lru_cache(maxsize=8)
-def _category_keys(repo: type[CategoryRepository], prefix: str) -> dict[str, SearchField]:
+def _category_keys(prefix: str) -> dict[str, SearchField]:
     """Every key of a category as searchCriteria sees it (one map per URL prefix)."""
     never = literal(False, Boolean)
-    return {**repo._search, **repo.page_keys(prefix),
+    return {**CategoryRepository._search, **CategoryRepository.page_keys(prefix),
             "noindex": SearchField(never, "bool"), "nofollow": SearchField(never, "bool")}
 
 
 # --------------------------------------------------------------------------- tags
 
-class TagRepository(Repository[TagInterface]):
+class TagRepository(Repository[TagInterface, TagSearchResultsInterface]):
     interface = "Vendor\\Faq\\Api\\TagRepositoryInterface"
     summary = "FAQ tags"
     entity = "tag"

@@ -116,7 +116,7 @@ def products_by_ids(conn, ids: Iterable[int]) -> dict[int, ProductFacts]:
     return {r.entity_id: _facts(r, websites[r.entity_id]) for r in rows}
 
 
-class ProductRepository(Repository[ProductInterface]):
+class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterface]):
     """Products by SKU: a save with an unknown SKU creates the product. The stock item is a 1:1 table
     written beside the row; the websites are a link set (``extension_attributes.website_ids``)."""
 

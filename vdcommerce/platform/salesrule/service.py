@@ -316,7 +316,7 @@ def load_rule(conn, rule_id: int) -> dict[str, Any]:
     return _rule_record(row)
 
 
-class RuleRepository(Repository[RuleInterface]):
+class RuleRepository(Repository[RuleInterface, RuleSearchResultInterface]):
     interface = "Magento\\SalesRule\\Api\\RuleRepositoryInterface"
     summary = "Cart price rules"
     extends = RULE_INTERFACE
@@ -416,7 +416,7 @@ def _coupon_refused(inner: str) -> LocalizedException:
     return LocalizedException(COUPON_NOT_SAVED, [inner])
 
 
-class CouponRepository(Repository[CouponInterface]):
+class CouponRepository(Repository[CouponInterface, CouponSearchResultInterface]):
     interface = "Magento\\SalesRule\\Api\\CouponRepositoryInterface"
     summary = "Coupons of cart price rules"
     table = coupon_t
