@@ -1,8 +1,8 @@
 """The database: one SQLAlchemy engine per process, one metadata for every package's tables.
 
-Each package (platform or module) declares its tables on ``metadata`` in its own ``tables.py``;
-Alembic keeps one migration history for all of them (vdcommerce/migrations). Requests run in one
-transaction each (``transaction``).
+Each package (platform or module) declares its tables on ``metadata`` in its own ``tables.py`` and
+keeps their migrations beside them, in its ``migrations/`` folder (framework/migrate.py). Requests
+run in one transaction each (``transaction``).
 """
 from __future__ import annotations
 
