@@ -56,7 +56,8 @@ def test_clearing_and_refusing(server):
     _, token = new_customer(server)
     with server.client(token) as me:
         me.post("/V1/carts/mine")
-        me.put("/V1/carts/mine", json={"quote": {"extensionAttributes": {"vdtestNote": "ring twice"}}})
+        r = me.put("/V1/carts/mine", json={"quote": {"extensionAttributes": {"vdtestNote": "ring twice"}}})
+        assert r.status_code == 200, r.text
         assert me.get("/V1/carts/mine").json()["extension_attributes"] == {"vdtest_note": "ring twice"}
         me.put("/V1/carts/mine", json={"quote": {"extension_attributes": {"vdtest_note": None}}})
         assert "extension_attributes" not in me.get("/V1/carts/mine").json()

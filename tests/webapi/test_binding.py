@@ -116,9 +116,11 @@ def test_forced_parameter_beats_the_body(server):
 def test_query_names_that_look_like_indexes_are_ignored_not_a_500(admin):
     """``?0=x``: a query whose names are all digits is still a map of names (it used to become a list)."""
     created = create(admin).json()
-    r = admin.get("/V1/vendor_faq/question", params={"questionId": created["question_id"], "0": "x"})
+    r = admin.get(f"/V1/vdtest/thing/{created['thing_id']}", params={"0": "x"})
     assert r.status_code == 200, r.text
-    assert r.json()["question_id"] == created["question_id"]
-    r = admin.get("/V1/vendor_faq/question?0=x&1=y")
+    assert r.json()["thing_id"] == created["thing_id"]
+    r = admin.get("/V1/vdtest/thing/search?0=x&1=y&searchCriteria=")
+    assert r.status_code == 200 and "items" in r.json()
+    r = admin.put(f"/V1/vdtest/thing/{created['thing_id']}?0=x&1=y", json={})
     assert (r.status_code, r.json()) == (400, {"message": '"%fieldName" is required. Enter and try again.',
-                                               "parameters": {"fieldName": "questionId"}})
+                                               "parameters": {"fieldName": "thing"}})

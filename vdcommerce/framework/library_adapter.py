@@ -50,7 +50,11 @@ def add_fields(cls: type[DataObject], fields: Mapping[str, Any]) -> None:
         pyd = cls.declare_field(name, annotation)
         info = model_fields.get(name)
         if info is None:
-            model_fields[name] = FieldInfo.from_annotated_attribute(pyd, None)
+            info = model_fields[name] = FieldInfo.from_annotated_attribute(pyd, None)
+            generate = cls.model_config.get("alias_generator")
+            if callable(generate):  # the class body's fields get their alias when pydantic collects them
+                info.alias = info.validation_alias = info.serialization_alias = generate(name)
+                info.alias_priority = 2
         else:
             info.annotation = pyd
     cls.model_rebuild(force=True)
