@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import secrets
+import shutil
 import sys
 
 import click
@@ -26,23 +28,36 @@ def main() -> None:
 
 @main.command()
 @click.option("--host", default=None, help="Address to bind (VDC_HOST, default 127.0.0.1).")
-@click.option("--port", type=int, default=None, help="Port (VDC_PORT, default 8080).")
-@click.option("--workers", type=int, default=None, help="Worker processes (VDC_WORKERS, default 1).")
+@click.option("--port", type=click.IntRange(1, 65535), default=None, help="Port (VDC_PORT, default 8080).")
+@click.option("--workers", type=click.IntRange(1, 512), default=None, help="Worker processes (VDC_WORKERS, default 1).")
 @click.option("--init", is_flag=True, help="First-start set-up: migrate, load demo data once, ensure an admin account and print it.")
 def serve(host, port, workers, init) -> None:
     """Serve the REST API, with VDC_QUEUE_CONSUMERS consumers of async operations beside it."""
+    s = get_settings()
+    host, port, workers = host or s.host, port or s.port, workers or s.workers
+    if not 1 <= port <= 65535:
+        raise click.BadParameter(f"{port} is not a port (1-65535).", param_hint="VDC_PORT")
+    if workers < 1:
+        raise click.BadParameter(f"{workers} workers: at least 1 is needed.", param_hint="VDC_WORKERS")
+    if s.metrics and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        # every worker and consumer process writes its counts here; /metrics sums them (before the
+        # metrics library is first imported, which reads the variable)
+        metrics_dir = s.var_dir.resolve() / "metrics"
+        shutil.rmtree(metrics_dir, ignore_errors=True)
+        metrics_dir.mkdir(parents=True)
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
     import uvicorn
 
     from .queue.consumer import Consumers
-    s = get_settings()
-    host, port, workers = host or s.host, port or s.port, workers or s.workers
+    from .webapi.logging import configure as configure_logging
+    configure_logging(s)
     if init:
         _first_start(host, port)
     db.reset_engine()
     consumers = Consumers(s.queue_consumers).start()
     try:
         uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
-                    loop="uvloop", http="httptools", access_log=s.env != "production", lifespan="on",
+                    loop="uvloop", http="httptools", access_log=False, log_config=None, lifespan="on",
                     log_level="warning" if s.env == "production" else "info", server_header=False,
                     proxy_headers=False)  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
     finally:

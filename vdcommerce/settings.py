@@ -55,6 +55,14 @@ class Settings(BaseSettings):
                                                 "The test suite loads its test-only module this way.")
     queue_batch: int = Field(10, description="Messages a consumer claims at once (database queue) or has "
                                              "unacknowledged (AMQP prefetch).")
+    base_url: str = Field("", description="The address clients use, e.g. `https://shop.example.com`: the schema's "
+                                          "`host` and `schemes` and the Swagger UI come from it. Empty: the address "
+                                          "the server is bound to.")
+    cors_origins: str = Field("", description="Comma-separated origins (`https://app.example.com`) whose browser "
+                                              "pages may call the API; `*` for any. Empty: CORS is off.")
+    log_format: str = Field("", description="`json` (one JSON object a line) or `text`. Empty: `json` in "
+                                            "production, `text` in development.")
+    metrics: bool = Field(True, description="Serve Prometheus metrics at `/metrics`.")
 
     def resolved_database_url(self) -> str:
         if self.database_url:

@@ -3,7 +3,8 @@
 Everything that depends only on the route table (one operation object per route, the definitions of
 the data objects each route reaches, service names and tags) is built once, at the first request.
 Per request the caller is resolved, the routes are filtered by the ACL and by ``services=``, and the
-document is assembled for the request's host, base path and scheme; the serialised body of each
+document is assembled for the configured base URL (``VDC_BASE_URL``; else the server's own address),
+the request's base path and scheme; the serialised body of each
 distinct selection of routes is kept in a small cache.
 
 Choices where the platform's own generator is not a guide:
@@ -27,6 +28,7 @@ from __future__ import annotations
 import re
 from collections import Counter, OrderedDict
 from typing import Any
+from urllib.parse import urlsplit
 
 import orjson
 
@@ -34,6 +36,8 @@ from ..framework import db
 from ..framework.context import GUEST_CALLER
 from ..framework.data import DataObject, TypeSpec, camel, snake
 from .acl import ANONYMOUS
+from .errors import WebapiException
+from .openapi3 import to_openapi3
 from .query import parse_query
 
 _JSON_HEADERS = [(b"content-type", b"application/json; charset=utf-8")]
@@ -47,6 +51,11 @@ _DASH = re.compile(r"(.)([A-Z])")
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
 ERROR_REF = "#/definitions/error-response"
+
+# Swagger 2.0 has no bearer scheme: the token goes in the Authorization header as "Bearer <token>"
+SECURITY_DEFINITIONS = {"bearer": {"type": "apiKey", "name": "Authorization", "in": "header",
+                                   "description": "An admin, customer or integration access token, sent as "
+                                                  "`Bearer <token>`; operations open to guests need none."}}
 ATTRIBUTE_DEFINITION = "framework-attribute-interface"
 
 _ERROR_PARAMETERS = {
@@ -162,6 +171,7 @@ class SchemaProcessor:
         self.app = app
         self._built = False
         self._cache: OrderedDict[tuple, bytes] = OrderedDict()
+        self._openapi3_cache: OrderedDict[bytes, bytes] = OrderedDict()
 
     # ------------------------------------------------------------------ per request
 
@@ -181,11 +191,36 @@ class SchemaProcessor:
         head = orjson.dumps({
             "swagger": "2.0",
             "info": {"version": "2.4", "title": "vdcommerce"},
-            "host": self._host(scope, headers),
+            "host": self._host(scope),
             "basePath": _base_path(scope),
             "schemes": [self._scheme(scope, headers)],
+            "securityDefinitions": SECURITY_DEFINITIONS,
+            "security": [{"bearer": []}],
         })
-        return 200, head[:-1] + b"," + self._document(selection)[1:], _JSON_HEADERS
+        document = head[:-1] + b"," + self._document(selection)[1:]
+        if self._format(scope) == "openapi3":
+            document = self._openapi3(document)
+        return 200, document, _JSON_HEADERS
+
+    def _format(self, scope: dict) -> str:
+        value = parse_query(scope.get("query_string", b"").decode("latin-1")).get("format")
+        if value in (None, "", "swagger2", "swagger"):
+            return "swagger2"
+        if value in ("openapi3", "openapi"):
+            return "openapi3"
+        raise WebapiException('Unknown schema format "%1": use swagger2 or openapi3.', [str(value)])
+
+    def _openapi3(self, swagger: bytes) -> bytes:
+        """The OpenAPI 3.1 rendition of a Swagger document (cached by the document it renders)."""
+        body = self._openapi3_cache.get(swagger)
+        if body is None:
+            body = orjson.dumps(to_openapi3(orjson.loads(swagger)))
+            self._openapi3_cache[swagger] = body
+            if len(self._openapi3_cache) > _CACHE_SIZE:
+                self._openapi3_cache.popitem(last=False)
+        else:
+            self._openapi3_cache.move_to_end(swagger)
+        return body
 
     def _requested(self, scope: dict) -> frozenset[str] | None:
         """The services asked for (lower-cased), or None for all."""
@@ -197,18 +232,21 @@ class SchemaProcessor:
         names = frozenset(n.strip().lower() for n in value.split(",") if n.strip())
         return None if "all" in names or not names else names
 
-    def _host(self, scope: dict, headers: dict[str, str]) -> str:
-        if self.app.settings.trusted_proxy and headers.get("x-forwarded-host"):
-            return headers["x-forwarded-host"].split(",")[0].strip()
-        host = headers.get("host")
-        if host:
-            return host
+    def _host(self, scope: dict) -> str:
+        """The configured base URL's host, else the address the server is bound to; never a request
+        header, which any client can set."""
+        base = urlsplit(self.app.settings.base_url)
+        if base.netloc:
+            return base.netloc
         server = scope.get("server")
         if server:
             return f"{server[0]}:{server[1]}" if server[1] else str(server[0])
         return "localhost"
 
     def _scheme(self, scope: dict, headers: dict[str, str]) -> str:
+        base = urlsplit(self.app.settings.base_url)
+        if base.scheme in ("http", "https"):
+            return base.scheme
         if self.app.settings.trusted_proxy and headers.get("x-forwarded-proto"):
             scheme = headers["x-forwarded-proto"].split(",")[0].strip().lower()
         else:
