@@ -19,9 +19,60 @@ def _fail(e: LocalizedException) -> None:
     raise click.ClickException(e.rendered())
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Cli(click.Group):
+    """The command group: a database that cannot be reached or is not set up is a message, not a
+    traceback."""
+
+    def invoke(self, ctx: click.Context):
+        from sqlalchemy.exc import DBAPIError
+        try:
+            return super().invoke(ctx)
+        except DBAPIError as e:
+            first = str(e.orig or e).strip().splitlines()[0]
+            raise click.ClickException(f"The database is not reachable or not set up ({first}). Check "
+                                       f"VDC_DATABASE_URL / VDC_VAR_DIR, then run `vdcommerce db upgrade`.") from None
+
+
+@click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="vdcommerce", prog_name="vdcommerce")
 def main() -> None:
     """vdcommerce: the vendor's extension REST API catalogue on a platform-compatible Web API."""
+
+
+def _needs_database() -> None:
+    """The commands that read or change data need a migrated database: never create an empty one."""
+    s = get_settings()
+    if s.database_url:
+        return
+    path = (s.var_dir / "vdcommerce.db").resolve()
+    if not path.is_file():
+        raise click.ClickException(f"No database at {path}. Run `vdcommerce db upgrade` (or `make serve`) first, "
+                                   "from the checkout's directory, or set VDC_VAR_DIR or VDC_DATABASE_URL.")
+
+
+def _known_resources(values: list[str] | None) -> list[str] | None:
+    """Refuse ACL resource ids that no package declares."""
+    if not values:
+        return values
+    from .webapi.acl import Acl
+    from .webapi.declarations import load_packages, read_acl
+    acl = Acl(read_acl(load_packages()))
+    unknown = [r for r in values if not acl.exists(r)]
+    if unknown:
+        raise click.BadParameter(f"unknown ACL resource id(s): {', '.join(unknown)} (see `vdcommerce acl`).",
+                                 param_hint="--resources")
+    return values
+
+
+def _known_path(path: str) -> dict[str, str]:
+    """The declared configuration defaults; refuse a path that no package declares."""
+    from .webapi.declarations import load_packages, read_config_defaults
+    defaults = read_config_defaults(load_packages())
+    if path not in defaults:
+        near = sorted(p for p in defaults if p.split("/")[0] == path.split("/")[0])
+        hint = f" Known paths of {path.split('/')[0]}/: {', '.join(near)}." if near else ""
+        raise click.BadParameter(f"unknown configuration path {path}.{hint}", param_hint="PATH")
+    return defaults
 
 
 # --------------------------------------------------------------------------- serve
@@ -176,9 +227,11 @@ def admin() -> None:
 def admin_create(username, password, email, resources) -> None:
     """Create an admin user (full access unless --resources are given)."""
     from .platform.integration.service import create_admin
+    granted = _known_resources(_resources(resources))
+    _needs_database()
     try:
         with db.transaction() as conn:
-            user_id = create_admin(conn, username, password, _resources(resources), email)
+            user_id = create_admin(conn, username, password, granted, email)
     except LocalizedException as e:
         _fail(e)
     click.echo(f"Admin user {username} created (id {user_id}).")
@@ -189,11 +242,42 @@ def _resources(values) -> list[str] | None:
     return out or None
 
 
+@admin.command("unlock")
+@click.argument("username")
+def admin_unlock(username) -> None:
+    """Lift the lock an admin gets after too many failed sign-ins (the platform's admin:user:unlock)."""
+    from .platform.integration.service import unlock_admin
+    _needs_database()
+    try:
+        with db.transaction() as conn:
+            was_locked = unlock_admin(conn, username)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"Admin user {username} unlocked." if was_locked else f"Admin user {username} was not locked.")
+
+
+@admin.command("password")
+@click.argument("username")
+@click.option("--password", prompt=True, hide_input=True, confirmation_prompt=True,
+              help="The new password (asked for when not given): 7 characters or more, letters and digits.")
+def admin_password(username, password) -> None:
+    """Set an admin's password; its tokens are revoked."""
+    from .platform.integration.service import set_admin_password
+    _needs_database()
+    try:
+        with db.transaction() as conn:
+            set_admin_password(conn, username, password)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"Password of admin user {username} changed; its tokens are revoked.")
+
+
 @admin.command("deactivate")
 @click.argument("username")
 def admin_deactivate(username) -> None:
     """Deactivate an admin user and revoke its tokens."""
     from .platform.integration.service import set_admin_active
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_admin_active(conn, username, False)
@@ -207,6 +291,7 @@ def admin_deactivate(username) -> None:
 def admin_activate(username) -> None:
     """Activate an admin user."""
     from .platform.integration.service import set_admin_active
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_admin_active(conn, username, True)
@@ -220,6 +305,7 @@ def admin_activate(username) -> None:
 def admin_tfa_secret(username) -> None:
     """Give an admin a new two-factor (TOTP) secret and print its otpauth:// URI."""
     from .platform.integration.service import set_admin_tfa_secret
+    _needs_database()
     try:
         with db.transaction() as conn:
             uri = set_admin_tfa_secret(conn, username)
@@ -241,9 +327,11 @@ def integration() -> None:
 def integration_create(name, email, resources, as_json) -> None:
     """Create an active integration and print its four credentials."""
     from .platform.integration.service import create_integration
+    granted = _known_resources(_resources(resources))
+    _needs_database()
     try:
         with db.transaction() as conn:
-            creds = create_integration(conn, name, _resources(resources), email)
+            creds = create_integration(conn, name, granted, email)
     except LocalizedException as e:
         _fail(e)
     if as_json:
@@ -258,6 +346,7 @@ def integration_create(name, email, resources, as_json) -> None:
 def integration_disable(name) -> None:
     """Make an integration inactive: its credentials stop working."""
     from .platform.integration.service import set_integration_status
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_integration_status(conn, name, False)
@@ -271,6 +360,7 @@ def integration_disable(name) -> None:
 def integration_enable(name) -> None:
     """Make an integration active again."""
     from .platform.integration.service import set_integration_status
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_integration_status(conn, name, True)
@@ -341,6 +431,7 @@ def _load_demo() -> None:
 @demo.command("load")
 def demo_load() -> None:
     """Load the demo data of every package (customers, FAQ, ...)."""
+    _needs_database()
     try:
         _load_demo()
     except LocalizedException as e:
@@ -368,6 +459,8 @@ def _scope_options(f):
 def config_set(path, value, scope, code) -> None:
     """Set PATH to VALUE in a scope."""
     from .platform.config.service import set_value
+    _known_path(path)
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_value(conn, path, value, scope, code)
@@ -382,8 +475,8 @@ def config_set(path, value, scope, code) -> None:
 def config_get(path, scope, code) -> None:
     """Print the value PATH has in a scope (with fallback to wider scopes and defaults)."""
     from .platform.config.service import get_value
-    from .webapi.declarations import load_packages, read_config_defaults
-    defaults = read_config_defaults(load_packages())
+    defaults = _known_path(path)
+    _needs_database()
     try:
         with db.transaction(write=False) as conn:
             value = get_value(conn, defaults, path, scope, code)

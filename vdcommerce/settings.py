@@ -14,11 +14,23 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
+def find_var_dir(start: Path) -> Path:
+    """The nearest ``var`` directory with vdcommerce's files in ``start`` or a parent; else ``start/var``."""
+    for folder in (start, *start.parents):
+        var = folder / "var"
+        if (var / "vdcommerce.db").is_file() or (var / "secret.key").is_file():
+            return var
+    return start / "var"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="VDC_", extra="ignore")
 
     env: str = Field("development", description="`development` or `production` (production logs less).")
-    var_dir: Path = Field(Path("var"), description="Where the embedded database, the secret key and the admin credentials live.")
+    var_dir: Path = Field(default_factory=lambda: find_var_dir(Path.cwd()),
+                          description="Where the embedded database, the secret key and the admin credentials live. "
+                                      "Unset: the nearest `var/` holding them in the current directory or a parent "
+                                      "(so any directory of a checkout finds the same one), else `./var`.")
     database_url: str = Field("", description="SQLAlchemy URL. Empty: SQLite at `<var_dir>/vdcommerce.db` (WAL mode). "
                                               "PostgreSQL: `postgresql+psycopg://user@host:5432/db`.")
     secret_key: str = Field("", description="Key that signs admin and customer tokens. Empty: generated once into `<var_dir>/secret.key`.")
