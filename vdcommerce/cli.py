@@ -126,7 +126,7 @@ def _first_start(host: str, port: int) -> None:
         has_admin = conn.execute(admin_user.select().limit(1)).first() is not None
     if not has_admin:
         _load_demo()
-        password = "Admin-" + secrets.token_urlsafe(12)
+        password = f"Admin-{secrets.token_urlsafe(12)}-{secrets.randbelow(90) + 10}"  # letters and digits
         with db.transaction() as conn:
             create_admin(conn, "admin", password)
         s.var_dir.mkdir(parents=True, exist_ok=True)
@@ -138,9 +138,10 @@ def _first_start(host: str, port: int) -> None:
         click.echo(f"""
   Admin account:  {c['username']} / {c['password']}   (kept in {creds})
   Get a token:
-    curl -s -X POST {url}/rest/V1/integration/admin/token -H 'Content-Type: application/json' \\
-         -d '{{"username":"{c['username']}","password":"{c['password']}"}}'
-  Then:  curl -s '{url}/rest/V1/vendor_faq/question/all?searchCriteria[pageSize]=5' -H "Authorization: Bearer $TOKEN"
+    TOKEN=$(curl -s -X POST {url}/rest/V1/integration/admin/token -H 'Content-Type: application/json' \\
+            -d '{{"username":"{c['username']}","password":"{c['password']}"}}' | tr -d '"')
+  Then:  curl -g -s '{url}/rest/V1/vendor_faq/question/all?searchCriteria[pageSize]=5' -H "Authorization: Bearer $TOKEN"
+  Interactive documentation:  {url}/swagger
 """)
 
 
