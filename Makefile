@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test test-sqlite test-postgresql bench clean
+.PHONY: serve test test-sqlite test-postgresql bench collections clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ test-sqlite: $(STAMP) $(NODE_STAMP)
 
 test-postgresql: $(STAMP) $(NODE_STAMP)
 	VDC_TEST_DB=postgresql $(BIN)/python -m pytest -q
+
+# the Postman collections against the server `make serve` runs (ADMIN_PASSWORD, or var/admin-credentials.json)
+collections: $(STAMP) $(NODE_STAMP)
+	$(BIN)/vdcommerce collections run
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run

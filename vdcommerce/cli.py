@@ -7,6 +7,7 @@ import os
 import secrets
 import shutil
 import sys
+from pathlib import Path
 
 import click
 
@@ -438,6 +439,65 @@ def demo_load() -> None:
     except LocalizedException as e:
         _fail(e)
     click.echo("Demo data loaded.")
+
+
+# --------------------------------------------------------------------------- Postman collections
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+@main.group()
+def collections() -> None:
+    """The Postman collections of collections/ (a checkout's), run with newman."""
+
+
+@collections.command("run")
+@click.argument("names", nargs=-1)
+@click.option("--base-url", default=None, help="The API's base URL (default http://VDC_HOST:VDC_PORT/rest/default).")
+@click.option("--admin-password", default=None, envvar="ADMIN_PASSWORD",
+              help="The admin's password (ADMIN_PASSWORD; default: the one `serve --init` kept in var/).")
+def collections_run(names, base_url, admin_password) -> None:
+    """Run every collection (or the NAMES given: faq, platform, checkout) against a live server,
+    with collections/vdcommerce.postman_environment.json."""
+    import subprocess
+    import tempfile
+    import time
+
+    folder = CHECKOUT / "collections"
+    newman = CHECKOUT / "node_modules" / ".bin" / "newman"
+    if not folder.is_dir():
+        raise click.ClickException("No collections/ beside the installed code: run this from a checkout.")
+    if not newman.exists():
+        raise click.ClickException("newman is not installed: run `make node_modules/.installed` (npm) first.")
+    available = {p.name.split(".")[0]: p for p in sorted(folder.glob("*.postman_collection.json"))}
+    unknown = [n for n in names if n not in available]
+    if unknown:
+        raise click.BadParameter(f"no collection {', '.join(unknown)} (there are: {', '.join(available)}).",
+                                 param_hint="NAMES")
+    s = get_settings()
+    if admin_password is None:
+        creds = s.var_dir / "admin-credentials.json"
+        if not creds.is_file():
+            raise click.ClickException(f"No admin password: pass --admin-password (or ADMIN_PASSWORD); {creds} "
+                                       "is written by `serve --init` only.")
+        admin_password = json.loads(creds.read_text())["password"]
+    env = json.loads((folder / "vdcommerce.postman_environment.json").read_text())
+    given = {"base_url": base_url or f"http://{s.host}:{s.port}/rest/default", "admin_password": admin_password,
+             "customer_email": f"postman-{int(time.time())}-{secrets.token_hex(3)}@example.com"}
+    for value in env["values"]:
+        if value["key"] in given:
+            value["value"] = given[value["key"]]
+    failed = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env_file = Path(tmp) / "env.json"
+        env_file.write_text(json.dumps(env))
+        for name in names or available:
+            click.echo(f"== {name}")
+            if subprocess.run([str(newman), "run", str(available[name]), "-e", str(env_file), "--bail"]).returncode:
+                failed.append(name)
+    if failed:
+        raise click.ClickException(f"collection(s) failed: {', '.join(failed)}")
+    click.echo(f"{len(names or available)} collection(s) passed.")
 
 
 # --------------------------------------------------------------------------- configuration
