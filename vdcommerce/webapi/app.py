@@ -171,6 +171,10 @@ class Application:
             if method != "GET":
                 raise cannot_process()
             return self.schema.answer(scope, store_code, headers_of(scope))
+        if head == "async" and method == "GET" and segments[1:] in (["schema"], ["bulk", "schema"]):
+            scope["vdc.route"] = "/async/schema"
+            kind = "bulk" if segments[1] == "bulk" else "async"
+            return self.schema.answer(scope, store_code, headers_of(scope), kind)
         if head == "async":  # the async and bulk processors (platform.md 8, webapi/bulk.py)
             scope["vdc.route"] = "/async"
             return self.bulk.answer(scope, method, segments, body, too_big, state, store_id, website_id)

@@ -35,6 +35,7 @@ import orjson
 from ..framework import db
 from ..framework.context import GUEST_CALLER
 from ..framework.data import DataObject, TypeSpec, camel, snake
+from ..platform.asyncoperations.api import AsyncResponseInterface
 from .acl import ANONYMOUS
 from .errors import WebapiException
 from .openapi3 import to_openapi3
@@ -175,7 +176,9 @@ class SchemaProcessor:
 
     # ------------------------------------------------------------------ per request
 
-    def answer(self, scope: dict, store_code: str | None, headers: dict[str, str]) -> tuple[int, bytes, list]:
+    def answer(self, scope: dict, store_code: str | None, headers: dict[str, str],
+               kind: str = "sync") -> tuple[int, bytes, list]:
+        """``kind``: ``sync`` (``/schema``), ``async`` (``/async/schema``) or ``bulk`` (``/async/bulk/schema``)."""
         if not self._built:
             self._build()
         app = self.app
@@ -186,7 +189,7 @@ class SchemaProcessor:
                 caller = app.authenticator.caller(conn, authorization, "GET", scope, headers, app.config.current())
         wanted = self._requested(scope)
         allowed = app.acl.allowed
-        selection = tuple(i for i, op in enumerate(self._ops)
+        selection = tuple(i for i, op in enumerate(self._kinds[kind])
                           if (wanted is None or op.service_key in wanted) and allowed(caller, op.resources))
         head = orjson.dumps({
             "swagger": "2.0",
@@ -195,9 +198,8 @@ class SchemaProcessor:
             "basePath": _base_path(scope),
             "schemes": [self._scheme(scope, headers)],
             "securityDefinitions": SECURITY_DEFINITIONS,
-            "security": [{"bearer": []}],
         })
-        document = head[:-1] + b"," + self._document(selection)[1:]
+        document = head[:-1] + b"," + self._document(kind, selection)[1:]
         if self._format(scope) == "openapi3":
             document = self._openapi3(document)
         return 200, document, _JSON_HEADERS
@@ -253,18 +255,19 @@ class SchemaProcessor:
             scheme = scope.get("scheme", "http")
         return "https" if scheme == "https" else "http"
 
-    def _document(self, selection: tuple[int, ...]) -> bytes:
+    def _document(self, kind: str, selection: tuple[int, ...]) -> bytes:
         """tags, paths and definitions of a selection of operations, serialised (cached)."""
-        body = self._cache.get(selection)
+        key = (kind, selection)
+        body = self._cache.get(key)
         if body is not None:
-            self._cache.move_to_end(selection)
+            self._cache.move_to_end(key)
             return body
         tags: dict[str, dict] = {}
         paths: dict[str, dict] = {}
         needed: set[str] = set()
         ids: set[str] = set()
         for i in selection:
-            op = self._ops[i]
+            op = self._kinds[kind][i]
             if op.service not in tags:
                 tags[op.service] = {"name": op.service, "description": self._tag_descriptions[op.service]}
             operation = op.operation
@@ -276,7 +279,7 @@ class SchemaProcessor:
         definitions = {name: self._definitions[name] for name in sorted(needed)}
         definitions["error-response"] = ERROR_RESPONSE
         body = orjson.dumps({"tags": list(tags.values()), "paths": paths, "definitions": definitions})
-        self._cache[selection] = body
+        self._cache[key] = body
         if len(self._cache) > _CACHE_SIZE:
             self._cache.popitem(last=False)
         return body
@@ -312,8 +315,45 @@ class SchemaProcessor:
             ops.append(op)
         for op in ops:
             op.definitions = self._closure(op.definitions)
-        self._ops: list[_Op] = ops
+        from .bulk import offered
+        accepted = self._define(AsyncResponseInterface)
+        offered_ops = [(route, op) for route, op in zip(routes, ops) if offered(route)]
+        self._kinds: dict[str, list[_Op]] = {
+            "sync": ops,
+            "async": [self._async_op(route, op, accepted, bulk=False) for route, op in offered_ops],
+            "bulk": [self._async_op(route, op, accepted, bulk=True) for route, op in offered_ops],
+        }
         self._built = True
+
+    def _async_op(self, route, op: "_Op", accepted: str, bulk: bool) -> "_Op":
+        """A route's operation as the async processor offers it (answered 202 with the bulk's
+        status), or as the bulk processor does: on the converted path (``:sku`` -> ``bySku``), with a
+        list of elements as the body, each holding the path values beside the synchronous body."""
+        def convert(operation: dict[str, Any]) -> dict[str, Any]:
+            out = dict(operation)
+            responses = {k: v for k, v in operation["responses"].items() if k != "200"}
+            out["responses"] = {"202": {"description": "202 Accepted.", "schema": {"$ref": f"#/definitions/{accepted}"}},
+                                **responses}
+            if bulk:
+                params = operation["parameters"]
+                body = next((p["schema"] for p in params if p["in"] == "body"), {"type": "object", "properties": {}})
+                element = dict(body)
+                element["properties"] = {**{p["name"]: {"type": p.get("type", "string")}
+                                            for p in params if p["in"] in ("path", "query")},
+                                         **body.get("properties", {})}
+                out["parameters"] = [{"name": operation["operationId"] + "Body", "in": "body", "required": True,
+                                      "schema": {"type": "array", "items": element}}]
+            return out
+
+        path = op.path
+        if bulk:
+            path = "/" + "/".join("by" + s[1:2].upper() + s[2:] if s.startswith(":") else s
+                                  for s in route.decl.url.strip("/").split("/"))
+        result = _Op(op.service, op.service_key, path, op.method, op.resources, convert(op.operation),
+                     op.definitions | self._closure({accepted}))
+        if op.alternate is not None:
+            result.alternate = convert(op.alternate)
+        return result
 
     def _tag_description(self, route) -> str:
         cls = route.plan.service_cls
@@ -369,7 +409,7 @@ class SchemaProcessor:
         responses["default"] = {"description": "Unexpected error", "schema": error}
 
         fn = getattr(plan.service_cls, plan.py_method)
-        operation = {
+        operation: dict[str, Any] = {
             "tags": [service],
             "description": (_first_paragraph(fn.__doc__)
                             or f"{_sentence(decl.service_method)} ({decl.interface}::{decl.service_method})."),
@@ -377,6 +417,8 @@ class SchemaProcessor:
             "parameters": parameters,
             "responses": responses,
         }
+        if any(r != ANONYMOUS for r in route.resources):
+            operation["security"] = [{"bearer": []}]
         return _Op(service, service.lower(), re.sub(r"(?<=/):([^/]+)", r"{\1}", decl.url), decl.method.lower(),
                    route.resources, operation, refs)
 
