@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 from prometheus_client.parser import text_string_to_metric_families
 
-from conftest import PG_ADMIN_URL, Database, Server
+from conftest import PG_ADMIN_URL, Database, Server, free_port
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +114,19 @@ def test_metrics_report_the_queue_and_the_outbox(own):
     assert value(own, "vdcommerce_queue_oldest_age_seconds") >= 1
     r = httpx.get(own.url + "/metrics")
     assert r.headers["content-type"].startswith("text/plain")
+
+
+def test_ready_is_unhealthy_while_the_broker_is_unreachable(tmp_path):
+    closed = free_port()  # nothing listens there
+    db = Database(tmp_path)
+    srv = Server(tmp_path, db, extra_env={"VDC_QUEUE_BACKEND": "amqp", "VDC_QUEUE_CONSUMERS": "0",
+                                          "VDC_AMQP_URL": f"amqp://guest:guest@127.0.0.1:{closed}/%2F"})
+    try:
+        r = httpx.get(srv.url + "/health/ready")
+        assert r.status_code == 503
+        checks = r.json()["checks"]
+        assert checks["database"] == "ok" and checks["migrations"] == "ok"
+        assert checks["queue"].startswith("unreachable")
+    finally:
+        srv.stop()
+        db.drop()
