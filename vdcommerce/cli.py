@@ -110,6 +110,9 @@ def serve(host, port, workers, init) -> None:
     try:
         uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
                     loop="uvloop", http="httptools", access_log=False, log_config=None, lifespan="on",
+                    # a worker importing the packages on a busy machine can take more than the
+                    # default 5 s to answer the supervisor, which would kill and restart it forever
+                    timeout_worker_healthcheck=60,
                     log_level="warning" if s.env == "production" else "info", server_header=False,
                     proxy_headers=False)  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
     finally:
