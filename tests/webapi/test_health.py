@@ -130,3 +130,20 @@ def test_ready_is_unhealthy_while_the_broker_is_unreachable(tmp_path):
     finally:
         srv.stop()
         db.drop()
+
+
+def test_metrics_sum_every_worker(tmp_path):
+    db = Database(tmp_path)
+    srv = Server(tmp_path, db, workers=2, extra_env={"VDC_QUEUE_CONSUMERS": "0"})
+    counts = tmp_path / "var" / "metrics"
+    try:
+        sent = 0
+        while sent < 40 or (len(list(counts.glob("counter_*.db"))) < 2 and sent < 400):
+            # a new connection each time, so that both workers get some
+            assert httpx.get(srv.url + "/health/live").status_code == 200
+            sent += 1
+        assert len(list(counts.glob("counter_*.db"))) == 2  # one file per worker process
+        assert value(srv, "vdcommerce_http_requests_total", route="/health/live") == sent
+    finally:
+        srv.stop()
+        db.drop()
