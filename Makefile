@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test test-sqlite test-postgresql lint-imports typecheck bench clean
+.PHONY: serve test test-sqlite test-postgresql lint-imports typecheck bench collections clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,10 @@ test-sqlite: $(STAMP) $(NODE_STAMP)
 
 test-postgresql: $(STAMP) $(NODE_STAMP)
 	VDC_TEST_DB=postgresql $(PYTEST)
+
+# the Postman collections against the server `make serve` runs (ADMIN_PASSWORD, or var/admin-credentials.json)
+collections: $(STAMP) $(NODE_STAMP)
+	$(BIN)/vdcommerce collections run
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import secrets
+import shutil
 import sys
+from pathlib import Path
 
 import click
 from pathlib import Path
@@ -18,32 +21,99 @@ def _fail(e: LocalizedException) -> None:
     raise click.ClickException(e.rendered())
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Cli(click.Group):
+    """The command group: a database that cannot be reached or is not set up is a message, not a
+    traceback."""
+
+    def invoke(self, ctx: click.Context):
+        from sqlalchemy.exc import DBAPIError
+        try:
+            return super().invoke(ctx)
+        except DBAPIError as e:
+            first = str(e.orig or e).strip().splitlines()[0]
+            raise click.ClickException(f"The database is not reachable or not set up ({first}). Check "
+                                       f"VDC_DATABASE_URL / VDC_VAR_DIR, then run `vdcommerce db upgrade`.") from None
+
+
+@click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="vdcommerce", prog_name="vdcommerce")
 def main() -> None:
     """vdcommerce: the vendor's extension REST API catalogue on a platform-compatible Web API."""
+
+
+def _needs_database() -> None:
+    """The commands that read or change data need a migrated database: never create an empty one."""
+    s = get_settings()
+    if s.database_url:
+        return
+    path = (s.var_dir / "vdcommerce.db").resolve()
+    if not path.is_file():
+        raise click.ClickException(f"No database at {path}. Run `vdcommerce db upgrade` (or `make serve`) first, "
+                                   "from the checkout's directory, or set VDC_VAR_DIR or VDC_DATABASE_URL.")
+
+
+def _known_resources(values: list[str] | None) -> list[str] | None:
+    """Refuse ACL resource ids that no package declares."""
+    if not values:
+        return values
+    from .webapi.acl import Acl
+    from .webapi.declarations import load_packages, read_acl
+    acl = Acl(read_acl(load_packages()))
+    unknown = [r for r in values if not acl.exists(r)]
+    if unknown:
+        raise click.BadParameter(f"unknown ACL resource id(s): {', '.join(unknown)} (see `vdcommerce acl`).",
+                                 param_hint="--resources")
+    return values
+
+
+def _known_path(path: str) -> dict[str, str]:
+    """The declared configuration defaults; refuse a path that no package declares."""
+    from .webapi.declarations import load_packages, read_config_defaults
+    defaults = read_config_defaults(load_packages())
+    if path not in defaults:
+        near = sorted(p for p in defaults if p.split("/")[0] == path.split("/")[0])
+        hint = f" Known paths of {path.split('/')[0]}/: {', '.join(near)}." if near else ""
+        raise click.BadParameter(f"unknown configuration path {path}.{hint}", param_hint="PATH")
+    return defaults
 
 
 # --------------------------------------------------------------------------- serve
 
 @main.command()
 @click.option("--host", default=None, help="Address to bind (VDC_HOST, default 127.0.0.1).")
-@click.option("--port", type=int, default=None, help="Port (VDC_PORT, default 8080).")
-@click.option("--workers", type=int, default=None, help="Worker processes (VDC_WORKERS, default 1).")
+@click.option("--port", type=click.IntRange(1, 65535), default=None, help="Port (VDC_PORT, default 8080).")
+@click.option("--workers", type=click.IntRange(1, 512), default=None, help="Worker processes (VDC_WORKERS, default 1).")
 @click.option("--init", is_flag=True, help="First-start set-up: migrate, load demo data once, ensure an admin account and print it.")
 def serve(host, port, workers, init) -> None:
     """Serve the REST API, with VDC_QUEUE_CONSUMERS consumers of async operations beside it."""
+    s = get_settings()
+    host, port, workers = host or s.host, port or s.port, workers or s.workers
+    if not 1 <= port <= 65535:
+        raise click.BadParameter(f"{port} is not a port (1-65535).", param_hint="VDC_PORT")
+    if workers < 1:
+        raise click.BadParameter(f"{workers} workers: at least 1 is needed.", param_hint="VDC_WORKERS")
+    if s.metrics and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        # every worker and consumer process writes its counts here; /metrics sums them (before the
+        # metrics library is first imported, which reads the variable)
+        metrics_dir = s.var_dir.resolve() / "metrics"
+        shutil.rmtree(metrics_dir, ignore_errors=True)
+        metrics_dir.mkdir(parents=True)
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
     import uvicorn
 
     from .queue.consumer import Consumers
-    s = get_settings()
-    host, port, workers = host or s.host, port or s.port, workers or s.workers
+    from .webapi.logging import configure as configure_logging
+    configure_logging(s)
     if init:
         _first_start(host, port)
     db.reset_engine()
     consumers = Consumers(s.queue_consumers).start()
     try:
         uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
-                    loop="uvloop", http="httptools", access_log=s.env != "production", lifespan="on",
+                    loop="uvloop", http="httptools", access_log=False, log_config=None, lifespan="on",
+                    # a worker importing the packages on a busy machine can take more than the
+                    # default 5 s to answer the supervisor, which would kill and restart it forever
+                    timeout_worker_healthcheck=60,
                     log_level="warning" if s.env == "production" else "info", server_header=False,
                     proxy_headers=False,  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
                     # a worker importing every package on a loaded machine takes longer than uvicorn's
@@ -64,7 +134,7 @@ def _first_start(host: str, port: int) -> None:
         has_admin = conn.execute(admin_user.select().limit(1)).first() is not None
     if not has_admin:
         _load_demo()
-        password = "Admin-" + secrets.token_urlsafe(12)
+        password = f"Admin-{secrets.token_urlsafe(12)}-{secrets.randbelow(90) + 10}"  # letters and digits
         with db.transaction() as conn:
             create_admin(conn, "admin", password)
         s.var_dir.mkdir(parents=True, exist_ok=True)
@@ -76,9 +146,10 @@ def _first_start(host: str, port: int) -> None:
         click.echo(f"""
   Admin account:  {c['username']} / {c['password']}   (kept in {creds})
   Get a token:
-    curl -s -X POST {url}/rest/V1/integration/admin/token -H 'Content-Type: application/json' \\
-         -d '{{"username":"{c['username']}","password":"{c['password']}"}}'
-  Then:  curl -s '{url}/rest/V1/vendor_faq/question/all?searchCriteria[pageSize]=5' -H "Authorization: Bearer $TOKEN"
+    TOKEN=$(curl -s -X POST {url}/rest/V1/integration/admin/token -H 'Content-Type: application/json' \\
+            -d '{{"username":"{c['username']}","password":"{c['password']}"}}' | tr -d '"')
+  Then:  curl -g -s '{url}/rest/V1/vendor_faq/question/all?searchCriteria[pageSize]=5' -H "Authorization: Bearer $TOKEN"
+  Interactive documentation:  {url}/swagger
 """)
 
 
@@ -176,9 +247,11 @@ def admin() -> None:
 def admin_create(username, password, email, resources) -> None:
     """Create an admin user (full access unless --resources are given)."""
     from .platform.integration.service import create_admin
+    granted = _known_resources(_resources(resources))
+    _needs_database()
     try:
         with db.transaction() as conn:
-            user_id = create_admin(conn, username, password, _resources(resources), email)
+            user_id = create_admin(conn, username, password, granted, email)
     except LocalizedException as e:
         _fail(e)
     click.echo(f"Admin user {username} created (id {user_id}).")
@@ -189,11 +262,42 @@ def _resources(values) -> list[str] | None:
     return out or None
 
 
+@admin.command("unlock")
+@click.argument("username")
+def admin_unlock(username) -> None:
+    """Lift the lock an admin gets after too many failed sign-ins (the platform's admin:user:unlock)."""
+    from .platform.integration.service import unlock_admin
+    _needs_database()
+    try:
+        with db.transaction() as conn:
+            was_locked = unlock_admin(conn, username)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"Admin user {username} unlocked." if was_locked else f"Admin user {username} was not locked.")
+
+
+@admin.command("password")
+@click.argument("username")
+@click.option("--password", prompt=True, hide_input=True, confirmation_prompt=True,
+              help="The new password (asked for when not given): 7 characters or more, letters and digits.")
+def admin_password(username, password) -> None:
+    """Set an admin's password; its tokens are revoked."""
+    from .platform.integration.service import set_admin_password
+    _needs_database()
+    try:
+        with db.transaction() as conn:
+            set_admin_password(conn, username, password)
+    except LocalizedException as e:
+        _fail(e)
+    click.echo(f"Password of admin user {username} changed; its tokens are revoked.")
+
+
 @admin.command("deactivate")
 @click.argument("username")
 def admin_deactivate(username) -> None:
     """Deactivate an admin user and revoke its tokens."""
     from .platform.integration.service import set_admin_active
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_admin_active(conn, username, False)
@@ -207,6 +311,7 @@ def admin_deactivate(username) -> None:
 def admin_activate(username) -> None:
     """Activate an admin user."""
     from .platform.integration.service import set_admin_active
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_admin_active(conn, username, True)
@@ -220,6 +325,7 @@ def admin_activate(username) -> None:
 def admin_tfa_secret(username) -> None:
     """Give an admin a new two-factor (TOTP) secret and print its otpauth:// URI."""
     from .platform.integration.service import set_admin_tfa_secret
+    _needs_database()
     try:
         with db.transaction() as conn:
             uri = set_admin_tfa_secret(conn, username)
@@ -241,9 +347,11 @@ def integration() -> None:
 def integration_create(name, email, resources, as_json) -> None:
     """Create an active integration and print its four credentials."""
     from .platform.integration.service import create_integration
+    granted = _known_resources(_resources(resources))
+    _needs_database()
     try:
         with db.transaction() as conn:
-            creds = create_integration(conn, name, _resources(resources), email)
+            creds = create_integration(conn, name, granted, email)
     except LocalizedException as e:
         _fail(e)
     if as_json:
@@ -258,6 +366,7 @@ def integration_create(name, email, resources, as_json) -> None:
 def integration_disable(name) -> None:
     """Make an integration inactive: its credentials stop working."""
     from .platform.integration.service import set_integration_status
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_integration_status(conn, name, False)
@@ -271,6 +380,7 @@ def integration_disable(name) -> None:
 def integration_enable(name) -> None:
     """Make an integration active again."""
     from .platform.integration.service import set_integration_status
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_integration_status(conn, name, True)
@@ -367,11 +477,71 @@ def _load_demo() -> None:
 @demo.command("load")
 def demo_load() -> None:
     """Load the demo data of every package (customers, FAQ, ...)."""
+    _needs_database()
     try:
         _load_demo()
     except LocalizedException as e:
         _fail(e)
     click.echo("Demo data loaded.")
+
+
+# --------------------------------------------------------------------------- Postman collections
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+@main.group()
+def collections() -> None:
+    """The Postman collections of collections/ (a checkout's), run with newman."""
+
+
+@collections.command("run")
+@click.argument("names", nargs=-1)
+@click.option("--base-url", default=None, help="The API's base URL (default http://VDC_HOST:VDC_PORT/rest/default).")
+@click.option("--admin-password", default=None, envvar="ADMIN_PASSWORD",
+              help="The admin's password (ADMIN_PASSWORD; default: the one `serve --init` kept in var/).")
+def collections_run(names, base_url, admin_password) -> None:
+    """Run every collection (or the NAMES given: faq, platform, checkout) against a live server,
+    with collections/vdcommerce.postman_environment.json."""
+    import subprocess
+    import tempfile
+    import time
+
+    folder = CHECKOUT / "collections"
+    newman = CHECKOUT / "node_modules" / ".bin" / "newman"
+    if not folder.is_dir():
+        raise click.ClickException("No collections/ beside the installed code: run this from a checkout.")
+    if not newman.exists():
+        raise click.ClickException("newman is not installed: run `make node_modules/.installed` (npm) first.")
+    available = {p.name.split(".")[0]: p for p in sorted(folder.glob("*.postman_collection.json"))}
+    unknown = [n for n in names if n not in available]
+    if unknown:
+        raise click.BadParameter(f"no collection {', '.join(unknown)} (there are: {', '.join(available)}).",
+                                 param_hint="NAMES")
+    s = get_settings()
+    if admin_password is None:
+        creds = s.var_dir / "admin-credentials.json"
+        if not creds.is_file():
+            raise click.ClickException(f"No admin password: pass --admin-password (or ADMIN_PASSWORD); {creds} "
+                                       "is written by `serve --init` only.")
+        admin_password = json.loads(creds.read_text())["password"]
+    env = json.loads((folder / "vdcommerce.postman_environment.json").read_text())
+    given = {"base_url": base_url or f"http://{s.host}:{s.port}/rest/default", "admin_password": admin_password,
+             "customer_email": f"postman-{int(time.time())}-{secrets.token_hex(3)}@example.com"}
+    for value in env["values"]:
+        if value["key"] in given:
+            value["value"] = given[value["key"]]
+    failed = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env_file = Path(tmp) / "env.json"
+        env_file.write_text(json.dumps(env))
+        for name in names or available:
+            click.echo(f"== {name}")
+            if subprocess.run([str(newman), "run", str(available[name]), "-e", str(env_file), "--bail"]).returncode:
+                failed.append(name)
+    if failed:
+        raise click.ClickException(f"collection(s) failed: {', '.join(failed)}")
+    click.echo(f"{len(names or available)} collection(s) passed.")
 
 
 # --------------------------------------------------------------------------- configuration
@@ -394,6 +564,8 @@ def _scope_options(f):
 def config_set(path, value, scope, code) -> None:
     """Set PATH to VALUE in a scope."""
     from .platform.config.service import set_value
+    _known_path(path)
+    _needs_database()
     try:
         with db.transaction() as conn:
             set_value(conn, path, value, scope, code)
@@ -408,8 +580,8 @@ def config_set(path, value, scope, code) -> None:
 def config_get(path, scope, code) -> None:
     """Print the value PATH has in a scope (with fallback to wider scopes and defaults)."""
     from .platform.config.service import get_value
-    from .webapi.declarations import load_packages, read_config_defaults
-    defaults = read_config_defaults(load_packages())
+    defaults = _known_path(path)
+    _needs_database()
     try:
         with db.transaction(write=False) as conn:
             value = get_value(conn, defaults, path, scope, code)

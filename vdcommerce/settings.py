@@ -14,11 +14,23 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
+def find_var_dir(start: Path) -> Path:
+    """The nearest ``var`` directory with vdcommerce's files in ``start`` or a parent; else ``start/var``."""
+    for folder in (start, *start.parents):
+        var = folder / "var"
+        if (var / "vdcommerce.db").is_file() or (var / "secret.key").is_file():
+            return var
+    return start / "var"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="VDC_", extra="ignore")
 
     env: str = Field("development", description="`development` or `production` (production logs less).")
-    var_dir: Path = Field(Path("var"), description="Where the embedded database, the secret key and the admin credentials live.")
+    var_dir: Path = Field(default_factory=lambda: find_var_dir(Path.cwd()),
+                          description="Where the embedded database, the secret key and the admin credentials live. "
+                                      "Unset: the nearest `var/` holding them in the current directory or a parent "
+                                      "(so any directory of a checkout finds the same one), else `./var`.")
     database_url: str = Field("", description="SQLAlchemy URL. Empty: SQLite at `<var_dir>/vdcommerce.db` (WAL mode). "
                                               "PostgreSQL: `postgresql+psycopg://user@host:5432/db`.")
     secret_key: str = Field("", description="Key that signs admin and customer tokens. Empty: generated once into `<var_dir>/secret.key`.")
@@ -55,6 +67,14 @@ class Settings(BaseSettings):
                                                 "The test suite loads its test-only module this way.")
     queue_batch: int = Field(10, description="Messages a consumer claims at once (database queue) or has "
                                              "unacknowledged (AMQP prefetch).")
+    base_url: str = Field("", description="The address clients use, e.g. `https://shop.example.com`: the schema's "
+                                          "`host` and `schemes` and the Swagger UI come from it. Empty: the address "
+                                          "the server is bound to.")
+    cors_origins: str = Field("", description="Comma-separated origins (`https://app.example.com`) whose browser "
+                                              "pages may call the API; `*` for any. Empty: CORS is off.")
+    log_format: str = Field("", description="`json` (one JSON object a line) or `text`. Empty: `json` in "
+                                            "production, `text` in development.")
+    metrics: bool = Field(True, description="Serve Prometheus metrics at `/metrics`.")
 
     def resolved_database_url(self) -> str:
         if self.database_url:

@@ -152,7 +152,7 @@ def test_base_path_is_the_path_before_schema(server, path, base):
     assert r.status_code == 200, r.text
     doc = r.json()
     assert doc["basePath"] == base
-    assert doc["host"] == "shop.example.com:8443"
+    assert doc["host"] == f"127.0.0.1:{server.port}"  # a Host header never names the API's host
     assert ADMIN_TOKEN in operations(doc)
 
 

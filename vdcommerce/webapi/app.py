@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import orjson
@@ -22,9 +23,15 @@ from ..framework.exceptions import AuthorizationException, LocalizedException
 from ..settings import Settings, get_settings
 from .acl import Acl
 from .bulk import BulkProcessor
+from .cors import Cors
 from .declarations import load_packages, read_acl, read_config_defaults
+from .docs_ui import DocsUI
 from .errors import WebapiException, cannot_process, error_body, internal_error, not_found_route, status_of
 from .fields import filter_output
+from .health import Health
+from .logging import configure as configure_logging
+from .logging import log_request, request_id
+from .metrics import Metrics
 from .query import parse_query
 from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, headers_of, not_acceptable, scheme
 from .routing import Route, RouteTable, build_route_table
@@ -56,12 +63,17 @@ class Application:
         from .schema import SchemaProcessor
         self.schema = SchemaProcessor(self.routes, self.acl, self.authenticator, self.config, self.settings)
         self.bulk = BulkProcessor(self.routes, self.acl, self.authenticator, self.settings)
+        self.docs_ui = DocsUI()
+        self.health = Health(self.settings)
+        self.metrics = Metrics() if self.settings.metrics else None
+        self.cors = Cors(self.settings.cors_origins)
 
     # ------------------------------------------------------------------ ASGI
 
     async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[dict[str, Any]]],
                        send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         if scope["type"] == "http":
+            started = time.perf_counter()
             body = b""
             more = True
             too_big = False
@@ -74,9 +86,13 @@ class Application:
                     if len(body) > limit:
                         too_big, body = True, b""
                 more = message.get("more_body", False)
-            status, payload, headers = self.handle(scope, body, too_big)
+            request_headers = headers_of(scope)
+            rid = scope["vdc.request_id"] = request_id(request_headers)
+            status, payload, headers = self.respond(scope, request_headers, body, too_big)
+            headers = [*headers, (b"x-request-id", rid.encode()), *self.cors.response_headers(request_headers)]
             await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": payload})
+            self.finished(scope, status, time.perf_counter() - started)
         elif scope["type"] == "lifespan":
             while True:
                 message = await receive()
@@ -88,6 +104,32 @@ class Application:
 
     # ------------------------------------------------------------------ one request
 
+    def respond(self, scope: Scope, headers: dict[str, str], body: bytes, too_big: bool) -> Response:
+        """The pages beside the REST API (CORS preflight, /swagger, /health, /metrics), else the API."""
+        path, method = scope["path"], scope["method"]
+        if self.cors.enabled and self.cors.is_preflight(method, headers):
+            scope["vdc.route"] = "preflight"
+            return self.cors.preflight(headers)
+        if self.docs_ui.handles(path):
+            scope["vdc.route"] = "/swagger"
+            return self.docs_ui.answer(method, path, scope.get("query_string", b""))
+        if self.health.handles(path) and method == "GET":
+            scope["vdc.route"] = path
+            return self.health.answer(path)
+        if path == "/metrics" and method == "GET" and self.metrics is not None:
+            scope["vdc.route"] = path
+            return self.metrics.answer()
+        return self.handle(scope, body, too_big)
+
+    def finished(self, scope: Scope, status: int, seconds: float) -> None:
+        """After the response: the request's log line and its metrics."""
+        route = scope.get("vdc.route", "unmatched")
+        client = scope.get("client")
+        log_request(scope["vdc.request_id"], scope["method"], scope["path"], route, scope.get("vdc.caller"), status,
+                    seconds, client[0] if client else "-")
+        if self.metrics is not None:
+            self.metrics.observe(route, scope["method"], status, seconds)
+
     def handle(self, scope: Scope, body: bytes, too_big: bool = False) -> Response:
         try:
             result = self.dispatch(scope, body, too_big)
@@ -98,7 +140,7 @@ class Application:
         except LocalizedException as e:
             return status_of(e), orjson.dumps(error_body(e)), JSON_HEADERS
         except Exception as e:  # noqa: BLE001 - the one place that turns anything into a 500
-            status, payload = internal_error(e, self.debug)
+            status, payload = internal_error(e, self.debug, scope.get("vdc.request_id"))
             return status, orjson.dumps(payload), JSON_HEADERS
 
     def dispatch(self, scope: Scope, body: bytes, too_big: bool) -> Any:
@@ -134,8 +176,14 @@ class Application:
         if head == "schema" and len(segments) <= 2 and (len(segments) == 1 or segments[1] == ""):
             if method != "GET":
                 raise cannot_process()
+            scope["vdc.route"] = "/schema"
             return self.schema.answer(scope, store_code, headers_of(scope))
-        if head == "async":  # the async and bulk processors (platform.md 8, webapi/bulk.py)
+        if head == "async" and method == "GET" and segments[1:] in (["schema"], ["bulk", "schema"]):
+            scope["vdc.route"] = "/async/schema"
+            kind = "bulk" if segments[1] == "bulk" else "async"
+            return self.schema.answer(scope, store_code, headers_of(scope), kind)
+        if head == "async":
+            scope["vdc.route"] = "/async"  # the async and bulk processors (platform.md 8, webapi/bulk.py)
             return self.bulk.answer(scope, method, segments, body, too_big, state, store_id, website_id)
         if not _VERSION.match(head):
             raise cannot_process()
@@ -154,6 +202,7 @@ class Application:
         if found is None:
             raise not_found_route()
         route, path_values = found
+        scope["vdc.route"] = route.url
         if route.decl.secure and scheme(scope, headers, self.settings.trusted_proxy) != "https":
             raise WebapiException("Operation allowed only in HTTPS")
 
@@ -173,6 +222,7 @@ class Application:
              website_id: int) -> Any:
         """Inside the request's transaction: caller, ACL, body, binding, the service, the output."""
         caller = self.authenticator.caller(conn, headers.get("authorization"), method, scope, headers, state)
+        scope["vdc.caller"] = caller.user_type
         if not self.acl.allowed(caller, route.resources):
             raise AuthorizationException.for_resources(list(route.resources))
         data = None
@@ -203,6 +253,5 @@ def run_service(plan: MethodPlan, ctx: Context, args: dict[str, Any]) -> Any:
 
 def create_app() -> Application:
     """uvicorn factory: each worker process builds its own application."""
-    logging.basicConfig(level=logging.INFO if get_settings().env != "production" else logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    configure_logging(get_settings())
     return Application()

@@ -58,9 +58,10 @@ def error_body(exc: LocalizedException) -> dict[str, Any]:
     return body
 
 
-def internal_error(exc: BaseException, debug: bool = False) -> tuple[int, dict[str, Any]]:
-    """An unexpected failure: a report id for the client, the traceback in the log."""
-    report = secrets.token_hex(8)
+def internal_error(exc: BaseException, debug: bool = False, report: str | None = None) -> tuple[int, dict[str, Any]]:
+    """An unexpected failure: a report id for the client (the request's id, when there is one), the
+    traceback in the log."""
+    report = report or secrets.token_hex(8)
     log.error("Report ID: webapi-%s\n%s", report, "".join(traceback.format_exception(exc)))
     body: dict[str, Any] = {"message": f"Internal Error. Details are available in Magento log file. Report ID: webapi-{report}"}
     if debug:

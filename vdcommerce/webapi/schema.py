@@ -3,7 +3,8 @@
 Everything that depends only on the route table (one operation object per route, the definitions of
 the data objects each route reaches, service names and tags) is built once, at the first request.
 Per request the caller is resolved, the routes are filtered by the ACL and by ``services=``, and the
-document is assembled for the request's host, base path and scheme; the serialised body of each
+document is assembled for the configured base URL (``VDC_BASE_URL``; else the server's own address),
+the request's base path and scheme; the serialised body of each
 distinct selection of routes is kept in a small cache.
 
 Choices where the platform's own generator is not a guide:
@@ -27,14 +28,18 @@ from __future__ import annotations
 import re
 from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, AbstractSet, Any
+from urllib.parse import urlsplit
 
 import orjson
 
 from ..framework import db
 from ..framework.context import GUEST_CALLER
 from ..framework.data import DataObject, TypeSpec, camel, snake
+from ..platform.asyncoperations.api import AsyncResponseInterface
 from .acl import ANONYMOUS, Acl
 from .binding import MethodPlan, ParamPlan
+from .errors import WebapiException
+from .openapi3 import to_openapi3
 from .query import parse_query
 from .request import Response, Scope
 from .routing import Route, RouteTable
@@ -55,6 +60,11 @@ _DASH = re.compile(r"(.)([A-Z])")
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
 ERROR_REF = "#/definitions/error-response"
+
+# Swagger 2.0 has no bearer scheme: the token goes in the Authorization header as "Bearer <token>"
+SECURITY_DEFINITIONS = {"bearer": {"type": "apiKey", "name": "Authorization", "in": "header",
+                                   "description": "An admin, customer or integration access token, sent as "
+                                                  "`Bearer <token>`; operations open to guests need none."}}
 ATTRIBUTE_DEFINITION = "framework-attribute-interface"
 
 _ERROR_PARAMETERS = {
@@ -171,11 +181,13 @@ class SchemaProcessor:
         self.routes, self.acl, self.authenticator, self.config, self.settings = (
             routes, acl, authenticator, config, settings)
         self._built = False
-        self._cache: OrderedDict[tuple[int, ...], bytes] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, tuple[int, ...]], bytes] = OrderedDict()
+        self._openapi3_cache: OrderedDict[bytes, bytes] = OrderedDict()
 
     # ------------------------------------------------------------------ per request
 
-    def answer(self, scope: Scope, store_code: str | None, headers: dict[str, str]) -> Response:
+    def answer(self, scope: Scope, store_code: str | None, headers: dict[str, str], kind: str = "sync") -> Response:
+        """``kind``: ``sync`` (``/schema``), ``async`` (``/async/schema``) or ``bulk`` (``/async/bulk/schema``)."""
         if not self._built:
             self._build()
         caller = GUEST_CALLER
@@ -185,16 +197,40 @@ class SchemaProcessor:
                 caller = self.authenticator.caller(conn, authorization, "GET", scope, headers, self.config.current())
         wanted = self._requested(scope)
         allowed = self.acl.allowed
-        selection = tuple(i for i, op in enumerate(self._ops)
+        selection = tuple(i for i, op in enumerate(self._kinds[kind])
                           if (wanted is None or op.service_key in wanted) and allowed(caller, op.resources))
         head = orjson.dumps({
             "swagger": "2.0",
             "info": {"version": "2.4", "title": "vdcommerce"},
-            "host": self._host(scope, headers),
+            "host": self._host(scope),
             "basePath": _base_path(scope),
             "schemes": [self._scheme(scope, headers)],
+            "securityDefinitions": SECURITY_DEFINITIONS,
         })
-        return 200, head[:-1] + b"," + self._document(selection)[1:], _JSON_HEADERS
+        document = head[:-1] + b"," + self._document(kind, selection)[1:]
+        if self._format(scope) == "openapi3":
+            document = self._openapi3(document)
+        return 200, document, _JSON_HEADERS
+
+    def _format(self, scope: Scope) -> str:
+        value = parse_query(scope.get("query_string", b"").decode("latin-1")).get("format")
+        if value in (None, "", "swagger2", "swagger"):
+            return "swagger2"
+        if value in ("openapi3", "openapi"):
+            return "openapi3"
+        raise WebapiException('Unknown schema format "%1": use swagger2 or openapi3.', [str(value)])
+
+    def _openapi3(self, swagger: bytes) -> bytes:
+        """The OpenAPI 3.1 rendition of a Swagger document (cached by the document it renders)."""
+        body = self._openapi3_cache.get(swagger)
+        if body is None:
+            body = orjson.dumps(to_openapi3(orjson.loads(swagger)))
+            self._openapi3_cache[swagger] = body
+            if len(self._openapi3_cache) > _CACHE_SIZE:
+                self._openapi3_cache.popitem(last=False)
+        else:
+            self._openapi3_cache.move_to_end(swagger)
+        return body
 
     def _requested(self, scope: Scope) -> frozenset[str] | None:
         """The services asked for (lower-cased), or None for all."""
@@ -206,36 +242,40 @@ class SchemaProcessor:
         names = frozenset(n.strip().lower() for n in value.split(",") if n.strip())
         return None if "all" in names or not names else names
 
-    def _host(self, scope: Scope, headers: dict[str, str]) -> str:
-        if self.settings.trusted_proxy and headers.get("x-forwarded-host"):
-            return headers["x-forwarded-host"].split(",")[0].strip()
-        host = headers.get("host")
-        if host:
-            return host
+    def _host(self, scope: Scope) -> str:
+        """The configured base URL's host, else the address the server is bound to; never a request
+        header, which any client can set."""
+        base = urlsplit(self.settings.base_url)
+        if base.netloc:
+            return base.netloc
         server = scope.get("server")
         if server:
             return f"{server[0]}:{server[1]}" if server[1] else str(server[0])
         return "localhost"
 
     def _scheme(self, scope: Scope, headers: dict[str, str]) -> str:
+        base = urlsplit(self.settings.base_url)
+        if base.scheme in ("http", "https"):
+            return base.scheme
         if self.settings.trusted_proxy and headers.get("x-forwarded-proto"):
             scheme = headers["x-forwarded-proto"].split(",")[0].strip().lower()
         else:
             scheme = scope.get("scheme", "http")
         return "https" if scheme == "https" else "http"
 
-    def _document(self, selection: tuple[int, ...]) -> bytes:
+    def _document(self, kind: str, selection: tuple[int, ...]) -> bytes:
         """tags, paths and definitions of a selection of operations, serialised (cached)."""
-        body = self._cache.get(selection)
+        key = (kind, selection)
+        body = self._cache.get(key)
         if body is not None:
-            self._cache.move_to_end(selection)
+            self._cache.move_to_end(key)
             return body
         tags: dict[str, dict[str, Any]] = {}
         paths: dict[str, dict[str, Any]] = {}
         needed: set[str] = set()
         ids: set[str] = set()
         for i in selection:
-            op = self._ops[i]
+            op = self._kinds[kind][i]
             if op.service not in tags:
                 tags[op.service] = {"name": op.service, "description": self._tag_descriptions[op.service]}
             operation = op.operation
@@ -247,7 +287,7 @@ class SchemaProcessor:
         definitions = {name: self._definitions[name] for name in sorted(needed)}
         definitions["error-response"] = ERROR_RESPONSE
         body = orjson.dumps({"tags": list(tags.values()), "paths": paths, "definitions": definitions})
-        self._cache[selection] = body
+        self._cache[key] = body
         if len(self._cache) > _CACHE_SIZE:
             self._cache.popitem(last=False)
         return body
@@ -283,8 +323,45 @@ class SchemaProcessor:
             ops.append(op)
         for op in ops:
             op.definitions = self._closure(op.definitions)
-        self._ops: list[_Op] = ops
+        from .bulk import offered
+        accepted = self._define(AsyncResponseInterface)
+        offered_ops = [(route, op) for route, op in zip(routes, ops) if offered(route)]
+        self._kinds: dict[str, list[_Op]] = {
+            "sync": ops,
+            "async": [self._async_op(route, op, accepted, bulk=False) for route, op in offered_ops],
+            "bulk": [self._async_op(route, op, accepted, bulk=True) for route, op in offered_ops],
+        }
         self._built = True
+
+    def _async_op(self, route: Route, op: _Op, accepted: str, bulk: bool) -> _Op:
+        """A route's operation as the async processor offers it (answered 202 with the bulk's
+        status), or as the bulk processor does: on the converted path (``:sku`` -> ``bySku``), with a
+        list of elements as the body, each holding the path values beside the synchronous body."""
+        def convert(operation: dict[str, Any]) -> dict[str, Any]:
+            out = dict(operation)
+            responses = {k: v for k, v in operation["responses"].items() if k != "200"}
+            out["responses"] = {"202": {"description": "202 Accepted.", "schema": {"$ref": f"#/definitions/{accepted}"}},
+                                **responses}
+            if bulk:
+                params = operation["parameters"]
+                body = next((p["schema"] for p in params if p["in"] == "body"), {"type": "object", "properties": {}})
+                element = dict(body)
+                element["properties"] = {**{p["name"]: {"type": p.get("type", "string")}
+                                            for p in params if p["in"] in ("path", "query")},
+                                         **body.get("properties", {})}
+                out["parameters"] = [{"name": operation["operationId"] + "Body", "in": "body", "required": True,
+                                      "schema": {"type": "array", "items": element}}]
+            return out
+
+        path = op.path
+        if bulk:
+            path = "/" + "/".join("by" + s[1:2].upper() + s[2:] if s.startswith(":") else s
+                                  for s in route.decl.url.strip("/").split("/"))
+        result = _Op(op.service, op.service_key, path, op.method, op.resources, convert(op.operation),
+                     op.definitions | self._closure({accepted}))
+        if op.alternate is not None:
+            result.alternate = convert(op.alternate)
+        return result
 
     def _tag_description(self, route: Route) -> str:
         cls = route.plan.service_cls
@@ -341,7 +418,7 @@ class SchemaProcessor:
         responses["default"] = {"description": "Unexpected error", "schema": error}
 
         fn = getattr(plan.service_cls, plan.py_method)
-        operation = {
+        operation: dict[str, Any] = {
             "tags": [service],
             "description": (_first_paragraph(fn.__doc__)
                             or f"{_sentence(decl.service_method)} ({decl.interface}::{decl.service_method})."),
@@ -349,6 +426,8 @@ class SchemaProcessor:
             "parameters": parameters,
             "responses": responses,
         }
+        if any(r != ANONYMOUS for r in route.resources):
+            operation["security"] = [{"bearer": []}]
         return _Op(service, service.lower(), re.sub(r"(?<=/):([^/]+)", r"{\1}", decl.url), decl.method.lower(),
                    route.resources, operation, refs)
 

@@ -140,10 +140,22 @@ class CustomerTokenService(_TokenIssuer):
 ALL = "Magento_Backend::all"
 
 
+ADMIN_PASSWORD_MIN_LENGTH = 7
+
+
+def check_admin_password(password: str) -> None:
+    """The platform's rules for admin passwords: 7 characters or more, letters and digits."""
+    if len(password) < ADMIN_PASSWORD_MIN_LENGTH:
+        raise InputException("Your password must be at least %1 characters.", [ADMIN_PASSWORD_MIN_LENGTH])
+    if not (any(c.isalpha() for c in password) and any(c.isdigit() for c in password)):
+        raise InputException("Your password must include both numeric and alphabetic characters.")
+
+
 def create_admin(conn: Connection, username: str, password: str, resources: Iterable[str] | None = None,
                  email: str | None = None) -> int:
     if not username or not password:
         raise InputException.required("username" if not username else "password")
+    check_admin_password(password)
     if conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first():
         raise LocalizedException("An admin user named %1 already exists.", [username])
     res = sorted(set(resources)) if resources else [ALL]
@@ -167,8 +179,18 @@ def set_admin_password(conn: Connection, username: str, password: str) -> None:
     row = conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first()
     if row is None:
         raise LocalizedException("No admin user named %1.", [username])
+    check_admin_password(password)
     conn.execute(admin_user.update().where(admin_user.c.user_id == row.user_id).values(password=hash_password(password)))
     tokens.revoke(conn, ADMIN, row.user_id)
+
+
+def unlock_admin(conn: Connection, username: str) -> bool:
+    """Lift the sign-in lock of an admin (``admin:user:unlock``); False when it was not locked."""
+    if conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first() is None:
+        raise LocalizedException("No admin user named %1.", [username])
+    locked = lockout.is_locked(conn, username, lockout.LOCK_ADMIN)
+    lockout.reset(conn, username, lockout.LOCK_ADMIN)
+    return locked
 
 
 def create_integration(conn: Connection, name: str, resources: Iterable[str] | None = None,

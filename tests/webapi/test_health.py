@@ -1,0 +1,149 @@
+"""/health/live, /health/ready and /metrics, against a server of their own (the readiness tests
+take its database away)."""
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from prometheus_client.parser import text_string_to_metric_families
+
+from conftest import PG_ADMIN_URL, Database, Server, free_port
+
+
+@pytest.fixture(scope="module")
+def own(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("health")
+    db = Database(tmp)
+    srv = Server(tmp, db, extra_env={"VDC_QUEUE_CONSUMERS": "0"})  # async operations stay queued
+    yield srv
+    srv.stop()
+    db.drop()
+
+
+def samples(server, name: str) -> list:
+    text = httpx.get(server.url + "/metrics").text
+    return [s for family in text_string_to_metric_families(text) for s in family.samples if s.name == name]
+
+
+def value(server, name: str, **labels: str) -> float:
+    found = [s.value for s in samples(server, name) if all(s.labels.get(k) == v for k, v in labels.items())]
+    return sum(found)
+
+
+def test_live_and_ready(server):
+    live = httpx.get(server.url + "/health/live")
+    assert live.status_code == 200 and live.json() == {"status": "ok"}
+    ready = httpx.get(server.url + "/health/ready")
+    assert ready.status_code == 200
+    assert ready.json() == {"status": "ok", "checks": {"database": "ok", "migrations": "ok", "queue": "ok"}}
+    assert ready.headers["cache-control"] == "no-store"
+
+
+def test_ready_is_unhealthy_while_the_migrations_are_behind(own):
+    with own.db.engine.begin() as c:
+        heads = [r[0] for r in c.exec_driver_sql("SELECT version_num FROM alembic_version")]
+        c.exec_driver_sql("DELETE FROM alembic_version")
+    try:
+        r = httpx.get(own.url + "/health/ready")
+        assert r.status_code == 503
+        assert r.json()["status"] == "unavailable"
+        assert r.json()["checks"]["migrations"].startswith("not current")
+        assert r.json()["checks"]["database"] == "ok"
+    finally:
+        with own.db.engine.begin() as c:
+            for head in heads:
+                c.exec_driver_sql("INSERT INTO alembic_version (version_num) VALUES (?)" if own.db.kind == "sqlite"
+                                  else "INSERT INTO alembic_version (version_num) VALUES (%s)", (head,))
+    assert httpx.get(own.url + "/health/ready").status_code == 200
+
+
+def test_ready_is_unhealthy_while_the_database_is_stopped(own):
+    if own.db.kind != "postgresql":
+        pytest.skip("an embedded SQLite database cannot be stopped apart from the server (run with VDC_TEST_DB=postgresql)")
+    assert httpx.get(own.url + "/health/ready").status_code == 200
+    admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    own.db.engine.dispose()
+    try:
+        with admin.connect() as c:  # the database stops taking connections and drops the ones it has
+            c.exec_driver_sql(f'ALTER DATABASE "{own.db.name}" ALLOW_CONNECTIONS false')
+            c.exec_driver_sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                              (own.db.name,))
+        r = httpx.get(own.url + "/health/ready", timeout=30)
+        assert r.status_code == 503
+        assert r.json() == {"status": "unavailable",
+                            "checks": {"database": "unreachable", "migrations": "unreachable", "queue": "unreachable"}}
+        assert httpx.get(own.url + "/health/live").status_code == 200  # the process itself is fine
+    finally:
+        with admin.connect() as c:
+            c.exec_driver_sql(f'ALTER DATABASE "{own.db.name}" ALLOW_CONNECTIONS true')
+        admin.dispose()
+    deadline = time.monotonic() + 10
+    while httpx.get(own.url + "/health/ready").status_code != 200:
+        assert time.monotonic() < deadline, "the server did not become ready again"
+        time.sleep(0.2)
+
+
+def test_metrics_count_requests_by_route_template(server, admin):
+    route = "/V1/vendor_faq/question/:questionId"
+    before = value(server, "vdcommerce_http_requests_total", route=route, method="DELETE", status="404")
+    for question_id in (999_001, 999_002, 999_003):  # three raw paths, one template
+        assert admin.delete(f"/V1/vendor_faq/question/{question_id}").status_code == 404
+    after = value(server, "vdcommerce_http_requests_total", route=route, method="DELETE", status="404")
+    assert after - before == 3
+    latency = value(server, "vdcommerce_http_request_duration_seconds_count", route=route, method="DELETE")
+    assert latency >= 3
+    # a path that matches no route is counted under one label, never under the raw path
+    httpx.get(server.url + "/rest/V1/no/such/route/12345")
+    routes = {s.labels["route"] for s in samples(server, "vdcommerce_http_requests_total")}
+    assert "unmatched" in routes and not any("12345" in r for r in routes)
+
+
+def test_metrics_report_the_queue_and_the_outbox(own):
+    assert value(own, "vdcommerce_database_up") == 1
+    for name in ("vdcommerce_queue_failed_operations", "vdcommerce_outbox_messages"):
+        assert samples(own, name), name
+    depth = value(own, "vdcommerce_queue_depth")
+    with own.client(own.token()) as admin:
+        r = admin.post("/async/bulk/V1/vendor_faq/question", json=[{"question": {"title": "one"}},
+                                                                    {"question": {"title": "two"}}])
+        assert r.status_code == 202, r.text
+    assert value(own, "vdcommerce_queue_depth") == depth + 2  # no consumer runs beside this server
+    time.sleep(1.1)
+    assert value(own, "vdcommerce_queue_oldest_age_seconds") >= 1
+    r = httpx.get(own.url + "/metrics")
+    assert r.headers["content-type"].startswith("text/plain")
+
+
+def test_ready_is_unhealthy_while_the_broker_is_unreachable(tmp_path):
+    closed = free_port()  # nothing listens there
+    db = Database(tmp_path)
+    srv = Server(tmp_path, db, extra_env={"VDC_QUEUE_BACKEND": "amqp", "VDC_QUEUE_CONSUMERS": "0",
+                                          "VDC_AMQP_URL": f"amqp://guest:guest@127.0.0.1:{closed}/%2F"})
+    try:
+        r = httpx.get(srv.url + "/health/ready")
+        assert r.status_code == 503
+        checks = r.json()["checks"]
+        assert checks["database"] == "ok" and checks["migrations"] == "ok"
+        assert checks["queue"].startswith("unreachable")
+    finally:
+        srv.stop()
+        db.drop()
+
+
+def test_metrics_sum_every_worker(tmp_path):
+    db = Database(tmp_path)
+    srv = Server(tmp_path, db, workers=2, extra_env={"VDC_QUEUE_CONSUMERS": "0"})
+    counts = tmp_path / "var" / "metrics"
+    try:
+        sent = 0
+        while sent < 40 or (len(list(counts.glob("counter_*.db"))) < 2 and sent < 400):
+            # a new connection each time, so that both workers get some
+            assert httpx.get(srv.url + "/health/live").status_code == 200
+            sent += 1
+        assert len(list(counts.glob("counter_*.db"))) == 2  # one file per worker process
+        assert value(srv, "vdcommerce_http_requests_total", route="/health/live") == sent
+    finally:
+        srv.stop()
+        db.drop()

@@ -1,0 +1,79 @@
+"""Process logging and the one line logged per request.
+
+``VDC_LOG_FORMAT=json`` (the default in production) writes one JSON object a line; ``text`` (the
+default in development) a readable line. Every request gets an id: the caller's ``X-Request-Id``
+when it is a plain token of at most 64 characters (a load balancer's), else a new one. The id is
+sent back in ``X-Request-Id``, is the report id of a 500 body, and is on the request's log line
+with the route template, the caller type, the status and the duration.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import sys
+import time
+from typing import Any
+
+import orjson
+
+from ..framework.context import ADMIN, CUSTOMER, GUEST, INTEGRATION
+from ..settings import Settings
+
+access_log = logging.getLogger("vdcommerce.access")
+
+CALLER_TYPES = {INTEGRATION: "integration", ADMIN: "admin", CUSTOMER: "customer", GUEST: "guest"}
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}\Z")
+_FIELDS = ("request_id", "method", "path", "route", "caller", "status", "duration_ms", "client")
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {"time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
+                               "level": record.levelname.lower(), "logger": record.name,
+                               "message": record.getMessage()}
+        for name in _FIELDS:
+            if hasattr(record, name):
+                out[name] = getattr(record, name)
+        if record.exc_info:
+            out["exception"] = self.formatException(record.exc_info)
+        return orjson.dumps(out).decode()
+
+
+class TextFormatter(logging.Formatter):
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s")
+
+
+def log_format(settings: Settings) -> str:
+    return settings.log_format or ("json" if settings.env == "production" else "text")
+
+
+def configure(settings: Settings) -> None:
+    """The root logger of a process: one handler on stderr, in the configured format, in UTC."""
+    handler = logging.StreamHandler(sys.stderr)
+    formatter: logging.Formatter = JsonFormatter() if log_format(settings) == "json" else TextFormatter()
+    formatter.converter = time.gmtime
+    handler.setFormatter(formatter)
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(logging.INFO if settings.env != "production" else logging.WARNING)
+    access_log.setLevel(logging.INFO)  # one line a request, in production too
+
+
+def request_id(headers: dict[str, str]) -> str:
+    given = headers.get("x-request-id")
+    if given and _REQUEST_ID.match(given):
+        return given
+    return secrets.token_hex(8)
+
+
+def log_request(rid: str, method: str, path: str, route: str, caller: int | None, status: int, seconds: float,
+                client: str) -> None:
+    caller_type = CALLER_TYPES.get(caller, "guest") if caller is not None else "-"
+    ms = round(seconds * 1000, 2)
+    access_log.info("%s %s %s %.2fms route=%s caller=%s id=%s", method, path, status, ms, route, caller_type, rid,
+                    extra={"request_id": rid, "method": method, "path": path, "route": route, "caller": caller_type,
+                           "status": status, "duration_ms": ms, "client": client})

@@ -1,0 +1,104 @@
+"""Prometheus metrics at ``/metrics`` (the ``prometheus_client`` library).
+
+Per request: ``vdcommerce_http_requests_total`` and ``vdcommerce_http_request_duration_seconds`` by
+route template (``/V1/vendor_faq/question/:questionId``, never the raw path), method and status.
+At each scrape, from the database: the async operations waiting to run (the queue's depth) and the
+age of the oldest, operations that failed for good (consumer failures), and the notifications
+outbox. ``serve`` points ``PROMETHEUS_MULTIPROC_DIR`` at ``<var_dir>/metrics`` so that every worker
+process's counts are summed in one scrape.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+from collections.abc import Iterator
+
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.registry import Collector
+from sqlalchemy import func, select
+
+from ..framework import db
+
+log = logging.getLogger("vdcommerce.metrics")
+
+Response = tuple[int, bytes, list[tuple[bytes, bytes]]]
+
+_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+REQUESTS = Counter("vdcommerce_http_requests", "HTTP requests answered, by route template, method and status",
+                   ["route", "method", "status"], registry=None)
+LATENCY = Histogram("vdcommerce_http_request_duration_seconds", "Time to answer an HTTP request, by route template "
+                    "and method", ["route", "method"], buckets=_BUCKETS, registry=None)
+
+
+class QueueCollector(Collector):
+    """Backlogs read from the database at scrape time."""
+
+    def collect(self) -> Iterator[Metric]:
+        from ..platform.asyncoperations.tables import NOT_RETRIABLY_FAILED, OPEN, RETRIABLY_FAILED, bulk, operation
+        from ..platform.sales.tables import outbox
+        up = GaugeMetricFamily("vdcommerce_database_up", "1 when the last scrape could read the database")
+        try:
+            with db.transaction(write=False) as conn:
+                counts = dict(conn.execute(select(operation.c.status, func.count())
+                                           .where(operation.c.status.in_((OPEN, RETRIABLY_FAILED, NOT_RETRIABLY_FAILED)))
+                                           .group_by(operation.c.status)).all())
+                oldest = conn.execute(select(func.min(bulk.c.start_time))
+                                      .select_from(bulk.join(operation, operation.c.bulk_uuid == bulk.c.uuid))
+                                      .where(operation.c.status.in_((OPEN, RETRIABLY_FAILED)))).scalar()
+                outbox_rows = conn.execute(select(func.count()).select_from(outbox)).scalar() or 0
+        except Exception as e:  # noqa: BLE001 - a scrape reports the database as down instead of failing
+            log.warning("metrics: cannot read the database: %s", e)
+            up.add_metric([], 0)
+            yield up
+            return
+        up.add_metric([], 1)
+        yield up
+        depth = GaugeMetricFamily("vdcommerce_queue_depth", "Async and bulk operations waiting to run (open or "
+                                  "retriably failed)")
+        depth.add_metric([], counts.get(OPEN, 0) + counts.get(RETRIABLY_FAILED, 0))
+        yield depth
+        age = GaugeMetricFamily("vdcommerce_queue_oldest_age_seconds", "Age of the oldest bulk with an operation "
+                                "waiting to run (0 when none waits)")
+        age.add_metric([], _age(oldest))
+        yield age
+        failed = GaugeMetricFamily("vdcommerce_queue_failed_operations", "Operations a consumer failed for good "
+                                   "(status 3)")
+        failed.add_metric([], counts.get(NOT_RETRIABLY_FAILED, 0))
+        yield failed
+        box = GaugeMetricFamily("vdcommerce_outbox_messages", "Notifications in the sales outbox")
+        box.add_metric([], outbox_rows)
+        yield box
+
+
+def _age(oldest: dt.datetime | str | None) -> float:
+    """Seconds since ``oldest`` (naive UTC, as the operations are stamped)."""
+    if oldest is None:
+        return 0.0
+    if isinstance(oldest, str):  # SQLite hands an aggregate of a DATETIME column back as text
+        oldest = dt.datetime.fromisoformat(oldest)
+    now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    return max(0.0, (now - oldest.replace(tzinfo=None)).total_seconds())
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=False)
+        if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+            MultiProcessCollector(self.registry)
+        else:
+            self.registry.register(REQUESTS)
+            self.registry.register(LATENCY)
+        self.registry.register(QueueCollector())
+
+    @staticmethod
+    def observe(route: str, method: str, status: int, seconds: float) -> None:
+        REQUESTS.labels(route, method, str(status)).inc()
+        LATENCY.labels(route, method).observe(seconds)
+
+    def answer(self) -> Response:
+        return 200, generate_latest(self.registry), [(b"content-type", CONTENT_TYPE_LATEST.encode())]
+
