@@ -115,10 +115,7 @@ def serve(host, port, workers, init) -> None:
                     # default 5 s to answer the supervisor, which would kill and restart it forever
                     timeout_worker_healthcheck=60,
                     log_level="warning" if s.env == "production" else "info", server_header=False,
-                    proxy_headers=False,  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
-                    # a worker importing every package on a loaded machine takes longer than uvicorn's
-                    # 5 s to answer its first health check; a worker that really died is still seen
-                    timeout_worker_healthcheck=60)
+                    proxy_headers=False)  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
     finally:
         consumers.stop()
 

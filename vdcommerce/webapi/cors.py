@@ -24,7 +24,7 @@ class Cors:
         self.enabled = bool(names)
 
     def allowed(self, origin: str | None) -> bool:
-        return bool(origin) and (self.any or origin.lower() in self.origins)
+        return origin is not None and origin != "" and (self.any or origin.lower() in self.origins)
 
     @staticmethod
     def is_preflight(method: str, headers: dict[str, str]) -> bool:

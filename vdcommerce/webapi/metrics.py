@@ -43,7 +43,7 @@ class QueueCollector(Collector):
         up = GaugeMetricFamily("vdcommerce_database_up", "1 when the last scrape could read the database")
         try:
             with db.transaction(write=False) as conn:
-                counts = dict(conn.execute(select(operation.c.status, func.count())
+                counts: dict[int, int] = dict(conn.execute(select(operation.c.status, func.count())
                                            .where(operation.c.status.in_((OPEN, RETRIABLY_FAILED, NOT_RETRIABLY_FAILED)))
                                            .group_by(operation.c.status)).all())
                 oldest = conn.execute(select(func.min(bulk.c.start_time))
@@ -88,7 +88,7 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=False)
         if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-            MultiProcessCollector(self.registry)
+            MultiProcessCollector(self.registry)  # type: ignore[no-untyped-call]  # the library is untyped here
         else:
             self.registry.register(REQUESTS)
             self.registry.register(LATENCY)

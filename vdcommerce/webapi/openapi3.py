@@ -42,7 +42,7 @@ def _parameter(p: dict[str, Any]) -> dict[str, Any]:
 
 
 def _operation(op: dict[str, Any]) -> dict[str, Any]:
-    out = {k: op[k] for k in ("tags", "description", "operationId") if k in op}
+    out: dict[str, Any] = {k: op[k] for k in ("tags", "description", "operationId") if k in op}
     parameters = []
     for p in op.get("parameters", []):
         if p["in"] == "body":

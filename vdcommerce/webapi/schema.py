@@ -344,7 +344,8 @@ class SchemaProcessor:
                                 **responses}
             if bulk:
                 params = operation["parameters"]
-                body = next((p["schema"] for p in params if p["in"] == "body"), {"type": "object", "properties": {}})
+                body: dict[str, Any] = next((p["schema"] for p in params if p["in"] == "body"),
+                                            {"type": "object", "properties": {}})
                 element = dict(body)
                 element["properties"] = {**{p["name"]: {"type": p.get("type", "string")}
                                             for p in params if p["in"] in ("path", "query")},
