@@ -9,7 +9,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from conftest import BIN, unique
+from tests.helpers import unique
+from tests.helpers.harness import BIN
 
 
 def run(*args: str, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:

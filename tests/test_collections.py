@@ -5,7 +5,7 @@ import json
 import re
 import subprocess
 
-from conftest import ADMIN_PASSWORD, BIN, ROOT
+from tests.helpers.harness import ADMIN_PASSWORD, BIN, ROOT
 
 ENVIRONMENT = ROOT / "collections" / "vdcommerce.postman_environment.json"
 

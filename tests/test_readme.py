@@ -17,7 +17,7 @@ import time
 import httpx
 import pytest
 
-from conftest import BIN, ROOT, Database, free_port
+from tests.helpers.harness import BIN, ROOT, Database, free_port
 
 README = ROOT / "README.md"
 README_URL = "http://127.0.0.1:8080"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from conftest import Database, Server
+from tests.helpers.harness import Database, Server
 
 ALLOWED = "https://app.example.com"
 PREFLIGHT = {"Origin": ALLOWED, "Access-Control-Request-Method": "POST",

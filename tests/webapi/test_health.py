@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 from prometheus_client.parser import text_string_to_metric_families
 
-from conftest import PG_ADMIN_URL, Database, Server, free_port
+from tests.helpers.harness import PG_ADMIN_URL, Database, Server, free_port
 
 
 @pytest.fixture(scope="module")

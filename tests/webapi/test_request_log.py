@@ -7,7 +7,7 @@ import time
 import httpx
 import pytest
 
-from conftest import ADMIN_PASSWORD, ADMIN_USER, Database, Server
+from tests.helpers.harness import ADMIN_PASSWORD, ADMIN_USER, Database, Server
 
 
 @pytest.fixture(scope="module")

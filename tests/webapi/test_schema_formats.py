@@ -6,7 +6,7 @@ import pytest
 from openapi_spec_validator import validate
 from openapi_spec_validator.validation.validators import OpenAPIV2SpecValidator, OpenAPIV31SpecValidator
 
-from conftest import Database, Server
+from tests.helpers.harness import Database, Server
 
 
 def operations(doc: dict) -> set[tuple[str, str]]:
