@@ -8,17 +8,33 @@ import secrets
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, NoReturn, TypeVar
 
 import click
-from pathlib import Path
 
 from .framework import db
 from .framework.exceptions import LocalizedException
 from .settings import get_settings
 
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
-def _fail(e: LocalizedException) -> None:
+T = TypeVar("T")
+
+
+def _fail(e: LocalizedException) -> NoReturn:
     raise click.ClickException(e.rendered())
+
+
+def _in_transaction(work: Callable[[Connection], T]) -> T:
+    """``work(conn)`` in one transaction of the (migrated) database; a domain error is the command's
+    message."""
+    _needs_database()
+    try:
+        with db.transaction() as conn:
+            return work(conn)
+    except LocalizedException as e:
+        _fail(e)
 
 
 class _Cli(click.Group):
@@ -245,12 +261,7 @@ def admin_create(username, password, email, resources) -> None:
     """Create an admin user (full access unless --resources are given)."""
     from .platform.integration.service import create_admin
     granted = _known_resources(_resources(resources))
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            user_id = create_admin(conn, username, password, granted, email)
-    except LocalizedException as e:
-        _fail(e)
+    user_id = _in_transaction(lambda conn: create_admin(conn, username, password, granted, email))
     click.echo(f"Admin user {username} created (id {user_id}).")
 
 
@@ -264,12 +275,7 @@ def _resources(values) -> list[str] | None:
 def admin_unlock(username) -> None:
     """Lift the lock an admin gets after too many failed sign-ins (the platform's admin:user:unlock)."""
     from .platform.integration.service import unlock_admin
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            was_locked = unlock_admin(conn, username)
-    except LocalizedException as e:
-        _fail(e)
+    was_locked = _in_transaction(lambda conn: unlock_admin(conn, username))
     click.echo(f"Admin user {username} unlocked." if was_locked else f"Admin user {username} was not locked.")
 
 
@@ -280,12 +286,7 @@ def admin_unlock(username) -> None:
 def admin_password(username, password) -> None:
     """Set an admin's password; its tokens are revoked."""
     from .platform.integration.service import set_admin_password
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            set_admin_password(conn, username, password)
-    except LocalizedException as e:
-        _fail(e)
+    _in_transaction(lambda conn: set_admin_password(conn, username, password))
     click.echo(f"Password of admin user {username} changed; its tokens are revoked.")
 
 
@@ -294,12 +295,7 @@ def admin_password(username, password) -> None:
 def admin_deactivate(username) -> None:
     """Deactivate an admin user and revoke its tokens."""
     from .platform.integration.service import set_admin_active
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            set_admin_active(conn, username, False)
-    except LocalizedException as e:
-        _fail(e)
+    _in_transaction(lambda conn: set_admin_active(conn, username, False))
     click.echo(f"Admin user {username} deactivated.")
 
 
@@ -308,12 +304,7 @@ def admin_deactivate(username) -> None:
 def admin_activate(username) -> None:
     """Activate an admin user."""
     from .platform.integration.service import set_admin_active
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            set_admin_active(conn, username, True)
-    except LocalizedException as e:
-        _fail(e)
+    _in_transaction(lambda conn: set_admin_active(conn, username, True))
     click.echo(f"Admin user {username} activated.")
 
 
@@ -322,12 +313,7 @@ def admin_activate(username) -> None:
 def admin_tfa_secret(username) -> None:
     """Give an admin a new two-factor (TOTP) secret and print its otpauth:// URI."""
     from .platform.integration.service import set_admin_tfa_secret
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            uri = set_admin_tfa_secret(conn, username)
-    except LocalizedException as e:
-        _fail(e)
+    uri = _in_transaction(lambda conn: set_admin_tfa_secret(conn, username))
     click.echo(uri)
 
 
@@ -345,12 +331,7 @@ def integration_create(name, email, resources, as_json) -> None:
     """Create an active integration and print its four credentials."""
     from .platform.integration.service import create_integration
     granted = _known_resources(_resources(resources))
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            creds = create_integration(conn, name, granted, email)
-    except LocalizedException as e:
-        _fail(e)
+    creds = _in_transaction(lambda conn: create_integration(conn, name, granted, email))
     if as_json:
         click.echo(json.dumps(creds))
     else:
@@ -363,12 +344,7 @@ def integration_create(name, email, resources, as_json) -> None:
 def integration_disable(name) -> None:
     """Make an integration inactive: its credentials stop working."""
     from .platform.integration.service import set_integration_status
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            set_integration_status(conn, name, False)
-    except LocalizedException as e:
-        _fail(e)
+    _in_transaction(lambda conn: set_integration_status(conn, name, False))
     click.echo(f"Integration {name} disabled.")
 
 
@@ -377,12 +353,7 @@ def integration_disable(name) -> None:
 def integration_enable(name) -> None:
     """Make an integration active again."""
     from .platform.integration.service import set_integration_status
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            set_integration_status(conn, name, True)
-    except LocalizedException as e:
-        _fail(e)
+    _in_transaction(lambda conn: set_integration_status(conn, name, True))
     click.echo(f"Integration {name} enabled.")
 
 
@@ -562,12 +533,7 @@ def config_set(path, value, scope, code) -> None:
     """Set PATH to VALUE in a scope."""
     from .platform.config.service import set_value
     _known_path(path)
-    _needs_database()
-    try:
-        with db.transaction() as conn:
-            set_value(conn, path, value, scope, code)
-    except LocalizedException as e:
-        _fail(e)
+    _in_transaction(lambda conn: set_value(conn, path, value, scope, code))
     click.echo(f"{path} = {value} ({scope}{' ' + code if code else ''})")
 
 
