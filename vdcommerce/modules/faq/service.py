@@ -1,4 +1,4 @@
-"""The FAQ repositories: questions, categories and tags (spec: modules/faq.md).
+"""The FAQ repositories: questions, categories and tags (docs/modules/faq.md).
 
 Each is a ``Repository`` of the framework (framework/repository.py): questions and categories with
 link sets (store views, categories, tags, questions) and a URL key unique per store view, tags as a
