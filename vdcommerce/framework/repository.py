@@ -281,6 +281,8 @@ class Repository(Service, Generic[D, R]):
     _search: ClassVar[dict[str, SearchField]]
     _row: ClassVar[Query]
     _links_one: ClassVar[Query | None]
+    #: delete loads the record first: for ``before_delete``, or link sets without a cascading key
+    _load_to_delete: ClassVar[bool]
     _insert: ClassVar[Any]
     _update: ClassVar[Any]
     _delete: ClassVar[Any]
@@ -314,6 +316,8 @@ class Repository(Service, Generic[D, R]):
             parts = union_all(*(links.one_part(name) for name, links in cls.links.items())).subquery()
             cls._links_one = Query(select(parts.c.kind, parts.c.id, parts.c.title)
                                    .order_by(parts.c.kind, parts.c.id))
+        cls._load_to_delete = (cls.before_delete is not Repository.before_delete
+                               or any(not links.cascades for links in cls.links.values()))
         cls._insert = insert(table)
         cls._update = update(table).where(cls.pk == bindparam("b_record_id"))
         cls._delete = delete(table).where(cls.identifier == bindparam("record_id"))
@@ -342,7 +346,7 @@ class Repository(Service, Generic[D, R]):
         return self.to_data(saved)
 
     def delete_record(self, record_id: Any) -> bool:
-        record = self.load(record_id) if self.needs_record_to_delete() else None
+        record = self.load(record_id) if self._load_to_delete else None
         if record is not None:
             self.before_delete(record)
             pk_value = record[self.pk_key]
@@ -471,12 +475,6 @@ class Repository(Service, Generic[D, R]):
 
     def after_save(self, record: Record, stored: Record | None) -> None:
         """After a save, in its transaction (events)."""
-
-    def needs_record_to_delete(self) -> bool:
-        """Whether delete loads the record first (for ``before_delete``, or link sets without a
-        cascading foreign key)."""
-        return (type(self).before_delete is not Repository.before_delete
-                or any(not links.cascades for links in self.links.values()))
 
     def before_delete(self, record: Record) -> None:
         """Before a delete, in its transaction (events)."""
