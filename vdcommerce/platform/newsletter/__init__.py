@@ -1,0 +1,1 @@
+"""Newsletter subscribers, kept in step with the customer's is_subscribed."""
