@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 import orjson
 from sqlalchemy import bindparam, insert, select, update
@@ -114,6 +114,20 @@ def products_by_ids(conn, ids: Iterable[int]) -> dict[int, ProductFacts]:
     rows = conn.execute(_base.where(product_t.c.entity_id.in_(ids))).all()
     websites = _websites(conn, [r.entity_id for r in rows])
     return {r.entity_id: _facts(r, websites[r.entity_id]) for r in rows}
+
+
+def iter_product_facts(conn, batch: int = 500) -> Iterator[ProductFacts]:
+    """Every product's facts in id order, read a batch at a time (rules that select products)."""
+    last = 0
+    while True:
+        rows = conn.execute(_base.where(product_t.c.entity_id > last).order_by(product_t.c.entity_id)
+                            .limit(batch)).all()
+        if not rows:
+            return
+        websites = _websites(conn, [r.entity_id for r in rows])
+        for r in rows:
+            yield _facts(r, websites[r.entity_id])
+        last = rows[-1].entity_id
 
 
 class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterface]):

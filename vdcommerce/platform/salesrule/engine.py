@@ -28,6 +28,7 @@ from sqlalchemy import bindparam, select, true
 from ...framework.context import Context
 from ...framework.db import Query
 from ..quote.totals import ZERO, Item, Quote, Total, cents
+from ..rule.conditions import cart_context
 from . import conditions
 from .tables import coupon as coupon_t
 from .tables import coupon_usage, rule_customer
@@ -217,20 +218,6 @@ def _usable_coupon(conn, code: str, customer_id: int | None):
     return coupon
 
 
-def cart_attributes(quote: Quote, total: Total) -> dict[str, Any]:
-    """The address attributes conditions test (platform.md 9.1 condition types)."""
-    address = quote.billing_address if quote.is_virtual else quote.shipping_address
-    weight = sum(((i.weight or ZERO) * i.qty for i in quote.items if not i.is_virtual), ZERO)
-    return {
-        "base_subtotal": total.subtotal, "base_subtotal_with_discount": total.subtotal,
-        "base_subtotal_total_incl_tax": total.subtotal,
-        "total_qty": sum((i.qty for i in quote.items), ZERO), "weight": weight,
-        "payment_method": quote.payment_method, "shipping_method": quote.shipping_method,
-        "postcode": address.postcode if address else None, "region": address.region if address else None,
-        "region_id": address.region_id if address else None, "country_id": address.country_id if address else None,
-    }
-
-
 def evaluate(ctx: Context, quote: Quote, total: Total) -> Outcome:
     """Select and run the rules over the cart's items (steps 1–3 and 5 of 9.1)."""
     conn = ctx.conn
@@ -254,7 +241,7 @@ def evaluate(ctx: Context, quote: Quote, total: Total) -> Outcome:
         rules = [r for r in rules if not r.uses_per_customer or uses.get(r.rule_id, 0) < r.uses_per_customer]
     coupon = _usable_coupon(conn, code, customer_id) if code else None
 
-    cart = conditions.Cart(cart_attributes(quote, total), items)
+    cart = cart_context(quote, total)
     done: set[int] = set()          # positions of items a stop_rules_processing rule touched
     item_discounts = ZERO
     for rule in rules:
