@@ -28,6 +28,7 @@ from ..customer import directory
 from ..quote import carts, payments, totals
 from ..quote.api import PaymentInterface
 from ..sales.service import create_order
+from ..shipping import totals as shipping_totals
 
 log = logging.getLogger("vdcommerce.checkout")
 
@@ -134,6 +135,9 @@ def _validate(ctx: Context, row, cart: carts.Loaded, quote: totals.Quote, total:
             raise InputException(SHIPPING_ADDRESS_INVALID, [missing])
         if cart.shipping["country_id"] not in allowed_countries(ctx):
             raise InputException(COUNTRY_NOT_ALLOWED)
+        refused = shipping_totals.refused(total)
+        if refused is not None:
+            raise shipping_totals.refusal(refused)
         if total.shipping_carrier_title is None:
             raise InputException(SHIPPING_METHOD_MISSING)
     missing = missing_fields(cart.billing)

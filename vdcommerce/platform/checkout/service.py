@@ -10,6 +10,7 @@ from ...framework.exceptions import InputException, NoSuchEntityException, State
 from ..quote import addresses, carts, payments, totals
 from ..quote.api import AddressInterface, PaymentInterface, PaymentMethodInterface, TotalsInterface
 from ..quote.service import SHIPPING_ADDRESS_MISSING, Carts
+from ..shipping import totals as shipping_totals
 from .api import PaymentDetailsInterface, ShippingInformationInterface, TotalsInformationInterface
 from .placement import place
 
@@ -46,6 +47,8 @@ class Checkout:
                                          shipping_address=addresses.for_totals(shipping),
                                          shipping_carrier_code=carrier, shipping_method_code=method)
             total, _ = totals.collect(self.ctx, quote)
+            if shipping_totals.refused(total) is not None:
+                raise shipping_totals.refusal(shipping_totals.refused(total))
             if total.shipping_carrier_title is None:
                 raise NoSuchEntityException(CARRIER_NOT_FOUND, [carrier or "", method or ""])
             carts.set_fields(self.ctx, row.id, shipping_carrier_code=carrier, shipping_method_code=method)

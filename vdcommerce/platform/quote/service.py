@@ -116,8 +116,8 @@ def _check_product(ctx: Context, product, qty_in_cart: Decimal) -> None:
 def rate_out(rate) -> ShippingMethodInterface:
     return ShippingMethodInterface.of(
         carrier_code=rate.carrier_code, method_code=rate.method_code, carrier_title=rate.carrier_title,
-        method_title=rate.method_title, amount=rate.amount, base_amount=rate.amount, available=True,
-        extension_attributes=rate.extension or None, error_message="", price_excl_tax=rate.amount,
+        method_title=rate.method_title, amount=rate.amount, base_amount=rate.amount, available=rate.available,
+        extension_attributes=rate.extension or None, error_message=rate.error_message, price_excl_tax=rate.amount,
         price_incl_tax=rate.amount)
 
 
