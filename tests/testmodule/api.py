@@ -14,3 +14,20 @@ class ThingInterface(DataObject, interface="Vendor\\Testmodule\\Api\\Data\\Thing
 class ThingSearchResultsInterface(SearchResults[ThingInterface],
                                   interface="Vendor\\Testmodule\\Api\\Data\\ThingSearchResultsInterface"):
     pass
+
+
+class RateRuleInterface(DataObject, interface="Vendor\\Testmodule\\Api\\Data\\RateRuleInterface"):
+    rule_id: int | None
+    name: OrNull[str]
+    is_active: OrNull[bool]
+    sort_order: OrNull[int]
+    carrier_code: OrNull[str]
+    action: OrNull[str]
+    amount: OrNull[float]
+    error_message: str | None
+    conditions_serialized: str | None
+
+
+class RateRuleSearchResultsInterface(SearchResults[RateRuleInterface],
+                                     interface="Vendor\\Testmodule\\Api\\Data\\RateRuleSearchResultsInterface"):
+    pass

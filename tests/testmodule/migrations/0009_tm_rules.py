@@ -14,8 +14,19 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    op.create_table('vendor_testmodule_rate_rule',
+    sa.Column('rule_id', sa.Integer(), autoincrement=True, nullable=False),
+    sa.Column('name', sa.String(length=255), nullable=False),
+    sa.Column('is_active', sa.Boolean(), nullable=False),
+    sa.Column('sort_order', sa.Integer(), nullable=False),
+    sa.Column('carrier_code', sa.String(length=64), nullable=False),
+    sa.Column('action', sa.String(length=16), nullable=False),
+    sa.Column('amount', sa.Numeric(precision=12, scale=4), nullable=False),
+    sa.Column('error_message', sa.String(length=255), nullable=True),
+    sa.Column('conditions_serialized', sa.Text(), nullable=True),
+    sa.PrimaryKeyConstraint('rule_id', name=op.f('pk_vendor_testmodule_rate_rule'))
+    )
 
 
 def downgrade() -> None:
-    pass
+    op.drop_table('vendor_testmodule_rate_rule')
