@@ -31,7 +31,7 @@ import functools
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import orjson
 
@@ -498,7 +498,3 @@ def item_predicate(serialized: str | None) -> Callable[[Item], bool]:
     """The predicate of a stored product tree in the serialized form ("" or None: every item)."""
     return compile_item(parse(serialized, ITEM))
 
-
-def matching_items(predicate: Callable[[Item], bool], items: Iterable[Item]) -> list[Item]:
-    """The items a product tree selects."""
-    return [i for i in items if predicate(i)]
