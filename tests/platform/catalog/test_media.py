@@ -62,6 +62,17 @@ def test_roles_belong_to_one_image_and_positions_follow(server, admin_token, adm
     assert (entries[first]["position"], entries[second]["position"]) == (1, 2)
     error(admin.post(f"/V1/products/{sku}/media", json={"entry": {"types": ["poster"], "content": content(image())}}),
           400, 'Invalid value of "%value" provided for the %fieldName field.', {"value": "poster", "fieldName": "types"})
+    error(admin.post(f"/V1/products/{sku}/media", json={"entry": {"label": "x" * 256, "content": content(image())}}),
+          400, 'Invalid value of "%value" provided for the %fieldName field.', {"value": "x" * 256, "fieldName": "label"})
+    # a null position keeps the stored one; a WebP is an image too
+    r = admin.put(f"/V1/products/{sku}/media/{first}", json={"entry": {"position": None, "label": None}})
+    assert r.status_code == 200, r.text
+    assert admin.get(f"/V1/products/{sku}/media/{first}").json()["position"] == 1
+    webp = image("WEBP")
+    third = add_image(admin, sku, webp, name="c1", mime="image/webp", types=[])
+    assert admin.get(f"/V1/products/{sku}/media/{third}").json()["file"] == "/c/1/c1.webp"
+    served = httpx.get(media_url(server, "/c/1/c1.webp"))
+    assert served.content == webp and served.headers["content-type"] == "image/webp"
 
 
 def test_update_and_replace_then_delete(server, admin_token, admin):

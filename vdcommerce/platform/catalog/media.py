@@ -109,6 +109,12 @@ def _take_roles(conn: Connection, product_id: int, roles: list[str], keep: int |
             conn.execute(update(gallery).where(gallery.c.value_id == row.value_id).values(types=",".join(left)))
 
 
+def _label(value: str | None) -> str | None:
+    if value is not None and len(value) > 255:
+        raise InputException.invalid_value("label", value)
+    return value
+
+
 def _media_type(value: str | None) -> str:
     if value not in (None, "", "image"):
         raise InputException.invalid_value("media_type", value)
@@ -126,6 +132,7 @@ class ProductMediaGallery(Service):
         sent = entry.sent()
         media_type = _media_type(sent.get("media_type"))
         roles = _roles(sent.get("types"))
+        _label(sent.get("label"))
         stored = media.save_upload(self.conn, entry.content, FOLDER, dispersion=True)
         position = sent.get("position")
         if position is None:
@@ -134,7 +141,7 @@ class ProductMediaGallery(Service):
             position = 1 if last is None else last + 1
         _take_roles(self.conn, product_id, roles, None)
         return int(self.conn.execute(insert(gallery).values(
-            product_id=product_id, file_id=stored.file_id, media_type=media_type, label=sent.get("label"),
+            product_id=product_id, file_id=stored.file_id, media_type=media_type, label=_label(sent.get("label")),
             position=position, disabled=bool(sent.get("disabled") or False),
             types=",".join(roles))).inserted_primary_key[0])
 
@@ -147,9 +154,10 @@ class ProductMediaGallery(Service):
         values: dict[str, Any] = {}
         if "media_type" in sent:
             values["media_type"] = _media_type(sent["media_type"])
-        for key in ("label", "position"):
-            if key in sent:
-                values[key] = sent[key]
+        if "label" in sent:
+            values["label"] = _label(sent["label"])
+        if sent.get("position") is not None:
+            values["position"] = sent["position"]
         if sent.get("disabled") is not None:
             values["disabled"] = bool(sent["disabled"])
         if "types" in sent:

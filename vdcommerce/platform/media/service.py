@@ -148,7 +148,7 @@ def decode_upload(data: str | None, name: str | None, declared_type: str | None,
         elif ext not in extensions:
             raise InputException(f'The {rule.noun} name\'s extension "%1" does not match its type "%2".', [ext, mime])
         return Upload(raw, f"{stem}.{ext}", mime, width, height)
-    if not ext or (rule.extensions and ext not in rule.extensions):
+    if not ext or len(ext) > 10 or (rule.extensions and ext not in rule.extensions):
         raise InputException(rule.bad_type)
     return Upload(raw, f"{stem}.{ext}", mimetypes.guess_type(f"x.{ext}", strict=False)[0] or "application/octet-stream")
 
