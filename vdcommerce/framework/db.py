@@ -114,7 +114,8 @@ _AFTER_COMMIT, _AFTER_ROLLBACK = "vdc.after_commit", "vdc.after_rollback"
 
 def after_commit(conn: Connection, hook: Callable[[], None]) -> None:
     """Run ``hook`` once the unit of work ``conn`` is in commits (file system work that must happen
-    only when the rows describing it are stored: a media file moved into place)."""
+    only when the rows describing it are stored: a media file moved into place). Hooks follow the
+    outermost transaction: a savepoint rolled back inside it does not drop them."""
     conn.info.setdefault(_AFTER_COMMIT, []).append(hook)
 
 
