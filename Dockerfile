@@ -8,8 +8,8 @@ COPY pyproject.toml README.md ./
 COPY vdcommerce ./vdcommerce
 RUN pip install . && rm -rf /build
 
-RUN useradd --system --create-home --home-dir /srv/vdcommerce vdc && mkdir /srv/vdcommerce/var \
-    && chown vdc /srv/vdcommerce/var
+RUN useradd --system --create-home --home-dir /srv/vdcommerce vdc && mkdir /srv/vdcommerce/var /srv/vdcommerce/media \
+    && chown vdc /srv/vdcommerce/var /srv/vdcommerce/media
 USER vdc
 WORKDIR /srv/vdcommerce
 

@@ -515,6 +515,24 @@ def collections_run(names, base_url, admin_password) -> None:
 # --------------------------------------------------------------------------- configuration
 
 @main.group()
+def media() -> None:
+    """Stored media files."""
+
+
+@media.command("cleanup")
+@click.option("--older-than", "older_than", type=float, default=3600.0, show_default=True,
+              help="Leave files younger than this many seconds (a request may have just stored them).")
+@click.option("--dry-run", is_flag=True, help="List what would be removed, remove nothing.")
+def media_cleanup(older_than, dry_run) -> None:
+    """Remove the media files no record refers to, and uploads of requests that never finished."""
+    from .platform.media.service import cleanup
+    removed = _in_transaction(lambda conn: cleanup(conn, older_than, dry_run))
+    for item in removed:
+        click.echo(item)
+    click.echo(f"{len(removed)} file(s) {'would be ' if dry_run else ''}removed.")
+
+
+@main.group()
 def config() -> None:
     """Scoped configuration (default, websites, stores)."""
 

@@ -75,12 +75,35 @@ class Settings(BaseSettings):
     log_format: str = Field("", description="`json` (one JSON object a line) or `text`. Empty: `json` in "
                                             "production, `text` in development.")
     metrics: bool = Field(True, description="Serve Prometheus metrics at `/metrics`.")
+    media_dir: str = Field("", description="Folder of the public media files (product images, ...), served under "
+                                           "`VDC_MEDIA_URL`. Empty: `<var_dir>/media`.")
+    media_private_dir: str = Field("", description="Folder of the files only download routes serve (attachments a "
+                                                   "customer may read when allowed); never served as it is. Empty: "
+                                                   "`<var_dir>/media_private`.")
+    media_url: str = Field("/media/", description="Media base URL: the service serves the public media folder under "
+                                                  "its path, and links to media files start with it (a path is "
+                                                  "joined to `VDC_BASE_URL`, or the bound address).")
+    media_max_bytes: int = Field(4 * 1024 * 1024, description="Largest uploaded file accepted (bytes, decoded); "
+                                                              "larger: 400.")
 
     def resolved_database_url(self) -> str:
         if self.database_url:
             return self.database_url
         self.var_dir.mkdir(parents=True, exist_ok=True)
         return f"sqlite:///{(self.var_dir / 'vdcommerce.db').resolve()}"
+
+    def resolved_media_dir(self, private: bool = False) -> Path:
+        """The public media folder, or the private one."""
+        configured = self.media_private_dir if private else self.media_dir
+        return Path(configured) if configured else self.var_dir / ("media_private" if private else "media")
+
+    def media_base_url(self) -> str:
+        """``VDC_MEDIA_URL`` as an absolute URL ending in ``/``."""
+        url = self.media_url if self.media_url.endswith("/") else self.media_url + "/"
+        if "://" in url:
+            return url
+        base = self.base_url.rstrip("/") or f"http://{self.host}:{self.port}"
+        return base + "/" + url.lstrip("/")
 
     def resolved_secret_key(self) -> str:
         if self.secret_key:

@@ -1,7 +1,8 @@
 """What tests share, imported as a normal package: ``from tests.helpers import unique``.
 
 ``harness`` (servers and databases), ``queue`` (queue servers and consumers), ``quote``, ``sales`` and
-``salesrule`` (arrangements of carts, orders and cart price rules). Fixtures stay in the conftest.py files.
+``salesrule`` (arrangements of carts, orders and cart price rules), ``media`` (images and upload
+bodies). Fixtures stay in the conftest.py files.
 """
 from __future__ import annotations
 

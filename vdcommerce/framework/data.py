@@ -39,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, PlainValidator, TypeAdapter, Validat
 from pydantic_core import PydanticCustomError
 
 from .exceptions import InputException, LocalizedException
+from .files import FileResponse
 from .library_adapter import ModelMetaclass, bare_instance
 
 # --------------------------------------------------------------------------- names
@@ -213,7 +214,7 @@ class TypeSpec:
 
     def __init__(self, kind: str, typename: str, pyd: Any, nullable: bool = False, readonly: bool = False,
                  cls: type[DataObject] | None = None, item: TypeSpec | None = None) -> None:
-        self.kind = kind          # int float string bool mixed object list custom_attributes
+        self.kind = kind          # int float string bool mixed object list custom_attributes file
         self.typename = typename  # int, string, Vendor\...\FooInterface, int[] ...
         self.pyd = pyd            # the annotation pydantic validates with
         self.nullable = nullable  # left out of responses when null (a parameter: may be left out)
@@ -286,6 +287,8 @@ def parse_type(annotation: Any) -> TypeSpec:
         spec = TypeSpec("mixed", "mixed", Any)
     elif isinstance(annotation, type) and issubclass(annotation, DataObject):
         spec = TypeSpec("object", annotation.__interface__, annotation, cls=annotation)
+    elif annotation is FileResponse:  # a download: only as a method's return type
+        spec = TypeSpec("file", "file", Any)
     else:
         raise TypeError(f"unsupported type {annotation!r}")
     spec.nullable = nullable

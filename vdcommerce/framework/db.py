@@ -6,6 +6,7 @@ run in one transaction each (``transaction``).
 """
 from __future__ import annotations
 
+import logging
 import threading
 from collections import namedtuple
 from contextlib import contextmanager
@@ -93,11 +94,45 @@ def transaction(write: bool = True) -> Iterator[Connection]:
         conn = kept
     try:
         conn.info["write"] = write
-        with conn.begin():
-            yield conn
+        conn.info[_AFTER_COMMIT], conn.info[_AFTER_ROLLBACK] = [], []
+        try:
+            with conn.begin():
+                yield conn
+        except BaseException:
+            conn.info[_AFTER_COMMIT] = []
+            _run_hooks(conn, _AFTER_ROLLBACK)
+            raise
+        conn.info[_AFTER_ROLLBACK] = []
+        _run_hooks(conn, _AFTER_COMMIT)
     finally:
         if temporary:
             conn.close()
+
+
+_AFTER_COMMIT, _AFTER_ROLLBACK = "vdc.after_commit", "vdc.after_rollback"
+
+
+def after_commit(conn: Connection, hook: Callable[[], None]) -> None:
+    """Run ``hook`` once the unit of work ``conn`` is in commits (file system work that must happen
+    only when the rows describing it are stored: a media file moved into place). Hooks follow the
+    outermost transaction: a savepoint rolled back inside it does not drop them."""
+    conn.info.setdefault(_AFTER_COMMIT, []).append(hook)
+
+
+def after_rollback(conn: Connection, hook: Callable[[], None]) -> None:
+    """Run ``hook`` when the unit of work ``conn`` is in rolls back (undo what was prepared for it)."""
+    conn.info.setdefault(_AFTER_ROLLBACK, []).append(hook)
+
+
+def _run_hooks(conn: Connection, key: str) -> None:
+    """Every hook runs, in order; one that fails is logged, never turned into the request's error: the
+    transaction's outcome is already decided."""
+    hooks, conn.info[key] = conn.info.get(key) or [], []
+    for hook in hooks:
+        try:
+            hook()
+        except Exception:  # noqa: BLE001 - the outcome is decided; report and go on
+            logging.getLogger("vdcommerce.db").exception("after-%s hook failed", key.rsplit("_", 1)[-1])
 
 
 def _result_processor(type_: TypeEngine[Any], dialect: Dialect) -> Processor | None:

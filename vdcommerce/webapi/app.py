@@ -20,6 +20,7 @@ from ..framework import db
 from ..framework.context import Context
 from ..framework.data import dump_value
 from ..framework.exceptions import AuthorizationException, LocalizedException
+from ..framework.files import FileResponse
 from ..settings import Settings, get_settings
 from .acl import Acl
 from .bulk import BulkProcessor
@@ -31,6 +32,7 @@ from .fields import filter_output
 from .health import Health
 from .logging import configure as configure_logging
 from .logging import log_request, request_id
+from .media import MediaFiles, file_response
 from .metrics import Metrics
 from .query import parse_query
 from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, headers_of, not_acceptable, scheme
@@ -67,6 +69,7 @@ class Application:
         self.health = Health(self.settings)
         self.metrics = Metrics() if self.settings.metrics else None
         self.cors = Cors(self.settings.cors_origins)
+        self.media = MediaFiles(self.settings)
 
     # ------------------------------------------------------------------ ASGI
 
@@ -119,6 +122,9 @@ class Application:
         if path == "/metrics" and method == "GET" and self.metrics is not None:
             scope["vdc.route"] = path
             return self.metrics.answer()
+        if self.media.handles(path):
+            scope["vdc.route"] = self.media.prefix
+            return self.media.answer(method, (scope.get("raw_path") or path.encode()).decode("latin-1"))
         return self.handle(scope, body, too_big)
 
     def finished(self, scope: Scope, status: int, seconds: float) -> None:
@@ -235,6 +241,8 @@ class Application:
             limit = route.decl.input_array_limit or state.sync_array_limit(store_id)
         plan = route.plan
         out = run_service(plan, ctx, plan.bind(ctx, data, query, path_values, limit))
+        if isinstance(out, FileResponse):  # a download answers with the file itself
+            return file_response(out)
         fields = query.get("fields")
         if isinstance(fields, str) and fields:
             out = filter_output(out, fields)
@@ -245,6 +253,8 @@ def run_service(plan: MethodPlan, ctx: Context, args: dict[str, Any]) -> Any:
     """The service call and its output by the method's return type; the synchronous processor and the
     queue consumer (vdcommerce/queue/consumer.py) both run an operation through here."""
     result = getattr(plan.service_cls(ctx), plan.py_method)(**args)
+    if isinstance(result, FileResponse):
+        return result
     if result is None or plan.returns is None:
         return []  # void and null results travel as [] (platform.md 3.5)
     out = dump_value(result, plan.returns)

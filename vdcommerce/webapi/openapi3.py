@@ -54,7 +54,9 @@ def _operation(op: dict[str, Any]) -> dict[str, Any]:
     responses = {}
     for code, response in op.get("responses", {}).items():
         r: dict[str, Any] = {"description": response.get("description", "")}
-        if "schema" in response:
+        if response.get("schema") == {"type": "string", "format": "binary"}:  # a download
+            r["content"] = {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
+        elif "schema" in response:
             r["content"] = {_JSON: {"schema": _refs(response["schema"])}}
         responses[code] = r
     out["responses"] = responses

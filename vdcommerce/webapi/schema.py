@@ -60,6 +60,7 @@ _DASH = re.compile(r"(.)([A-Z])")
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
 ERROR_REF = "#/definitions/error-response"
+FILE_SCHEMA = {"type": "string", "format": "binary"}  # a download's answer
 
 # Swagger 2.0 has no bearer scheme: the token goes in the Authorization header as "Bearer <token>"
 SECURITY_DEFINITIONS = {"bearer": {"type": "apiKey", "name": "Authorization", "in": "header",
@@ -451,6 +452,8 @@ class SchemaProcessor:
         kind = spec.kind
         if kind == "mixed":
             return {}
+        if kind == "file":  # a download: the file's bytes
+            return dict(FILE_SCHEMA)
         if kind in _SWAGGER_TYPES:
             return {"type": _SWAGGER_TYPES[kind]}
         if kind == "list":
