@@ -81,6 +81,9 @@ def enqueue(ctx_or_conn: Context | Connection, template_id: str, *, to: str, nam
         raise ValueError(f"no mail template {template_id!r} is declared")
     if sender not in SENDERS:
         raise ValueError(f"no sender identity {sender!r}")
+    to = to.strip()
+    if not 3 <= len(to) <= 255 or "@" not in to or any(c.isspace() for c in to):
+        raise ValueError(f"not an e-mail address: {to!r}")  # the caller checks what it was given first
     if isinstance(ctx_or_conn, Context):
         conn = ctx_or_conn.conn
         config = ctx_or_conn.config or _config_of(conn)
@@ -91,13 +94,13 @@ def enqueue(ctx_or_conn: Context | Connection, template_id: str, *, to: str, nam
     now = _now()
     row: dict[str, Any] = {
         "template_id": template_id, "store_id": store, "entity_type": entity_type, "entity_id": entity_id,
-        "from_email": values["sender_email"], "from_name": values["sender_name"], "to_email": to.strip(),
-        "to_name": name or "", "status": PENDING, "attempts": 0, "next_attempt_at": now, "created_at": now,
+        "from_email": values["sender_email"][:255], "from_name": values["sender_name"][:255], "to_email": to,
+        "to_name": (name or "")[:255], "status": PENDING, "attempts": 0, "next_attempt_at": now, "created_at": now,
         "updated_at": now,
     }
     try:
-        row["subject"], row["body_text"], row["body_html"] = templates()[template_id].render(
-            {**values, **(variables or {})})
+        subject, row["body_text"], row["body_html"] = templates()[template_id].render({**values, **(variables or {})})
+        row["subject"] = subject[:998]
     except Exception as e:  # noqa: BLE001 - a template's fault never fails the request that sends it
         log.exception("mail: template %s failed to render", template_id)
         row.update(subject="", status=FAILED, next_attempt_at=None, last_error=f"Template error: {e}")
