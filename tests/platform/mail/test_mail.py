@@ -1,11 +1,12 @@
 """The outbox: messages written in the request's transaction, delivered by the queue consumer over SMTP."""
+import subprocess
 import time
 
 import httpx
 import pytest
 
 from tests.helpers import new_customer, unique
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import BIN, ROOT, Database, Server
 from tests.helpers.mail import Inbox, SilentServer, outbox, wait_for
 
 FAST = {"VDC_MAIL_POLL_SECONDS": "0.2"}
@@ -162,6 +163,25 @@ def test_the_outbox_gauge_counts_by_status(mailer, admin_of):
     lines = httpx.get(mailer.url + "/metrics").text.splitlines()
     assert f'vdcommerce_outbox_messages{{status="sent"}} {float(sent)}' in lines
     assert 'vdcommerce_outbox_messages{status="sending"} 0.0' in lines
+
+
+def test_senders_running_together_deliver_each_message_once(mailer, inbox, admin_of):
+    admin = admin_of(mailer)
+    address = f"{unique('c')}@example.com"
+    notes = [f"note {i}" for i in range(20)]
+    ids = [admin.post("/V1/vdtest/mail", json={"email": address, "note": n}).json() for n in notes]
+    # the server's consumer and two more senders at once
+    senders = [subprocess.Popen([str(BIN), "mail", "send-due"], env=mailer.env, cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True) for _ in range(2)]
+    for p in senders:
+        out, _ = p.communicate(timeout=120)
+        assert p.returncode == 0, out
+    for message_id in ids:
+        _status(admin, message_id, "sent")
+    received = sorted(m.get_body(("plain",)).get_content().split(": ", 1)[1].splitlines()[0]
+                      for m in inbox.to(address))
+    assert received == sorted(notes)  # every one, none twice
+    assert {m["attempts"] for m in outbox(admin, to_email=address)} == {1}
 
 
 # --------------------------------------------------------------------------- a mail server that hangs
