@@ -107,7 +107,9 @@ def enqueue(ctx_or_conn: Context | Connection, template_id: str, *, to: str, nam
     if row["status"] == PENDING and config.flag(DISABLED, store):
         row.update(status=SKIPPED, next_attempt_at=None, last_error="E-mail communications are disabled "
                                                                       f"({DISABLED}).")
-    message_id = conn.execute(_INSERT, row).inserted_primary_key[0]
+    inserted = conn.execute(_INSERT, row).inserted_primary_key
+    assert inserted is not None
+    message_id = inserted[0]
     log.info("mail: %s to %s queued as message %s (%s)", template_id, row["to_email"], message_id, row["status"])
     return int(message_id)
 
