@@ -203,6 +203,22 @@ def queue_topics() -> None:
         click.echo(topic)
 
 
+# --------------------------------------------------------------------------- mail
+
+@main.group()
+def mail() -> None:
+    """The outbox of mail messages (delivered by the queue consumers)."""
+
+
+@mail.command("send-due")
+def mail_send_due() -> None:
+    """Send the messages that are due now, once (the queue consumers do this on their own)."""
+    _needs_database()
+    from .platform.mail.sender import send_due
+    outcomes = send_due()
+    click.echo(", ".join(f"{n} {status}" for status, n in sorted(outcomes.items())) or "Nothing is due.")
+
+
 # --------------------------------------------------------------------------- db
 
 @main.group(name="db")

@@ -10,7 +10,7 @@ import secrets
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -46,6 +46,15 @@ class Settings(BaseSettings):
     smtp_host: str = Field("", description="SMTP server for e-mail; empty: e-mail is not sent (logged).")
     smtp_port: int = Field(25, description="SMTP port.")
     smtp_sender: str = Field("shop@example.com", description="From address of e-mail.")
+    smtp_security: str = Field("none", pattern="^(none|starttls|ssl)$",
+                               description="`none`, `starttls` (STARTTLS after EHLO) or `ssl` (TLS from the start).")
+    smtp_username: str = Field("", description="SMTP AUTH user; empty: no authentication.")
+    smtp_password: str = Field("", description="SMTP AUTH password.")
+    smtp_timeout: float = Field(30.0, gt=0, description="Seconds an SMTP connect or command may take.")
+    mail_max_attempts: int = Field(5, ge=1, description="Delivery attempts of a message before it stays `failed`.")
+    mail_retry_delays: str = Field("60,300,900,3600", description="Seconds before the 1st, 2nd, ... retry of a "
+                                                               "message (the last repeats).")
+    mail_poll_seconds: float = Field(5.0, gt=0, description="Pause of the mail sender between looks at the outbox.")
     password_hash_time_cost: int = Field(2, description="Argon2id time cost for password hashes.")
     password_hash_memory_kib: int = Field(19456, description="Argon2id memory cost (KiB) for password hashes.")
     queue_backend: str = Field("db", description="Queue of async and bulk operations: `db` (messages in the service's "
@@ -85,6 +94,18 @@ class Settings(BaseSettings):
                                                   "joined to `VDC_BASE_URL`, or the bound address).")
     media_max_bytes: int = Field(4 * 1024 * 1024, description="Largest uploaded file accepted (bytes, decoded); "
                                                               "larger: 400.")
+
+    @field_validator("mail_retry_delays")
+    @classmethod
+    def _delays(cls, value: str) -> str:
+        if not all(d.strip().replace(".", "", 1).isdigit() for d in value.split(",")):
+            raise ValueError("comma-separated seconds, e.g. 60,300,900,3600")
+        return value
+
+    def mail_retry_delay(self, attempts: int) -> float:
+        """Seconds before the next attempt of a message that failed ``attempts`` times."""
+        delays = [float(d) for d in self.mail_retry_delays.split(",") if d.strip()] or [60.0]
+        return delays[min(attempts, len(delays)) - 1]
 
     def resolved_database_url(self) -> str:
         if self.database_url:

@@ -7,3 +7,4 @@ and the order's and an observer that carries the cart's note to the order when i
 from . import service, tables  # noqa: F401
 from . import rules  # noqa: F401
 from . import media  # noqa: F401,E402
+from . import mail  # noqa: F401

@@ -15,7 +15,7 @@ import pkgutil
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 
 class DeclarationError(Exception):
@@ -57,6 +57,17 @@ def discover_packages() -> list[Package]:
     return found
 
 
+_ON_LOAD: list[Callable[[list[Package]], object]] = []
+
+
+def on_load(work: Callable[[list[Package]], object]) -> Callable[[list[Package]], object]:
+    """Register start-up work of a package that needs every package imported (reading a declaration
+    file of all of them, compiling what it declares): it runs once per process, when the packages are
+    first loaded, so a broken declaration stops start-up instead of failing a request."""
+    _ON_LOAD.append(work)
+    return work
+
+
 @functools.cache
 def _loaded() -> tuple[Package, ...]:
     packages = discover_packages()
@@ -64,6 +75,8 @@ def _loaded() -> tuple[Package, ...]:
         importlib.import_module(p.name)
     from . import extensions
     extensions.apply(packages)
+    for work in _ON_LOAD:
+        work(list(packages))
     return tuple(packages)
 
 

@@ -33,6 +33,7 @@ from ..framework.context import Context
 from ..framework.exceptions import AuthorizationException, LocalizedException
 from ..platform.asyncoperations import operations
 from ..platform.integration.auth import caller_by_id
+from ..platform.mail import sender as mail_sender
 from ..webapi.app import Application, run_service
 from ..webapi.bulk import route_key
 from ..webapi.errors import internal_error, not_found_route
@@ -138,7 +139,8 @@ class OperationRunner:
 
 def consume(topics: list[str] | None = None, max_messages: int | None = None) -> int:
     """Consume until stopped (SIGTERM, SIGINT) or after ``max_messages``; returns how many were handled.
-    Several consumers may run at once, on one machine or several."""
+    Several consumers may run at once, on one machine or several. Each also runs the mail sender
+    (platform/mail/sender.py), which delivers the outbox in a thread of its own."""
     app = Application()
     known = app.bulk.topics
     unknown = sorted(set(topics or ()) - set(known))
@@ -155,7 +157,12 @@ def consume(topics: list[str] | None = None, max_messages: int | None = None) ->
     chosen = list(topics) if topics else known
     log.info("queue: consumer %s (pid %s) on %d topic(s), %s backend", "async.operations.all", os.getpid(),
              len(chosen), app.settings.queue_backend)
-    return app.bulk.backend.consume(chosen, runner, max_messages, stop.is_set)
+    mail = mail_sender.start(stop)  # the outbox's deliveries, beside the operations
+    try:
+        return app.bulk.backend.consume(chosen, runner, max_messages, stop.is_set)
+    finally:
+        stop.set()
+        mail.join(timeout=1.0)
 
 
 class Consumers:

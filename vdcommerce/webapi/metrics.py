@@ -3,8 +3,8 @@
 Per request: ``vdcommerce_http_requests_total`` and ``vdcommerce_http_request_duration_seconds`` by
 route template (``/V1/vendor_faq/question/:questionId``, never the raw path), method and status.
 At each scrape, from the database: the async operations waiting to run (the queue's depth) and the
-age of the oldest, operations that failed for good (consumer failures), and the notifications
-outbox. ``serve`` points ``PROMETHEUS_MULTIPROC_DIR`` at ``<var_dir>/metrics`` so that every worker
+age of the oldest, operations that failed for good (consumer failures), and the mail outbox by
+delivery status. ``serve`` points ``PROMETHEUS_MULTIPROC_DIR`` at ``<var_dir>/metrics`` so that every worker
 process's counts are summed in one scrape.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ class QueueCollector(Collector):
 
     def collect(self) -> Iterator[Metric]:
         from ..platform.asyncoperations.tables import NOT_RETRIABLY_FAILED, OPEN, RETRIABLY_FAILED, bulk, operation
-        from ..platform.sales.tables import outbox
+        from ..platform.mail.tables import STATUSES, mail_message
         up = GaugeMetricFamily("vdcommerce_database_up", "1 when the last scrape could read the database")
         try:
             with db.transaction(write=False) as conn:
@@ -49,7 +49,8 @@ class QueueCollector(Collector):
                 oldest = conn.execute(select(func.min(bulk.c.start_time))
                                       .select_from(bulk.join(operation, operation.c.bulk_uuid == bulk.c.uuid))
                                       .where(operation.c.status.in_((OPEN, RETRIABLY_FAILED)))).scalar()
-                outbox_rows = conn.execute(select(func.count()).select_from(outbox)).scalar() or 0
+                outbox: dict[str, int] = dict(conn.execute(select(mail_message.c.status, func.count())
+                                                           .group_by(mail_message.c.status)).all())
         except Exception as e:  # noqa: BLE001 - a scrape reports the database as down instead of failing
             log.warning("metrics: cannot read the database: %s", e)
             up.add_metric([], 0)
@@ -69,8 +70,10 @@ class QueueCollector(Collector):
                                    "(status 3)")
         failed.add_metric([], counts.get(NOT_RETRIABLY_FAILED, 0))
         yield failed
-        box = GaugeMetricFamily("vdcommerce_outbox_messages", "Notifications in the sales outbox")
-        box.add_metric([], outbox_rows)
+        box = GaugeMetricFamily("vdcommerce_outbox_messages", "Mail messages in the outbox, by delivery status",
+                                labels=["status"])
+        for status in STATUSES:
+            box.add_metric([status], outbox.get(status, 0))
         yield box
 
 

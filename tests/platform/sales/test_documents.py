@@ -4,6 +4,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests.helpers import unique
+from tests.helpers.mail import outbox
 from tests.helpers.sales import create, item_of, new_product, stock_qty
 
 NO_INVOICE = {"message": "The order does not allow an invoice to be created."}
@@ -34,7 +35,7 @@ def tees(all_client):
     return order, item_of(order, tee)["item_id"], item_of(order, strap)["item_id"]
 
 
-def test_invoice_partly_then_the_rest(all_client, admin, tees, sql):
+def test_invoice_partly_then_the_rest(all_client, admin, tees):
     order, tee, strap = tees
     oid = order["entity_id"]
     status, invoice_id = _post(all_client, f"/V1/order/{oid}/invoice",
@@ -48,9 +49,8 @@ def test_invoice_partly_then_the_rest(all_client, admin, tees, sql):
     assert (item_of(got, got["items"][0]["sku"])["qty_invoiced"], got["items"][1]["qty_invoiced"]) == (1, 0)
     (comment,) = got["status_histories"]
     assert (comment["comment"], comment["entity_name"], comment["is_customer_notified"]) == ("First tee", "invoice", 1)
-    with sql.connect() as c:
-        assert c.execute(sa.text("SELECT template FROM sales_outbox WHERE order_id = :o"), {"o": oid}).scalar() \
-            == "invoice"
+    assert [(m["template_id"], m["subject"]) for m in outbox(admin, entity_type="order", entity_id=oid)] \
+        == [("sales_email_invoice_template", f"Invoice for your order #{got['increment_id']}")]
 
     status, body = _post(all_client, f"/V1/order/{oid}/invoice", {"items": [{"order_item_id": tee, "qty": 2}]})
     assert status == 400 and body == {"message": "The quantity to invoice must not be greater than the uninvoiced "

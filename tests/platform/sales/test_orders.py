@@ -1,9 +1,9 @@
 """Orders over HTTP (platform.md 9.14, 9.16): creating, reading, searching, editing, and the management
 routes (status, hold, unhold, comments, e-mails, cancel)."""
 import pytest
-import sqlalchemy as sa
 
 from tests.helpers import new_customer, unique
+from tests.helpers.mail import outbox
 from tests.helpers.sales import AUSTIN, NOT_FOUND, create, item_of, new_product, order_body, stock_qty
 
 ORDER_KEYS = [
@@ -242,7 +242,7 @@ def test_hold_remembers_processing(all_client, admin):
     assert admin.get(f"/V1/orders/{oid}/statuses").json() == "processing"
 
 
-def test_comments(all_client, admin, sql):
+def test_comments(all_client, admin):
     first = create(all_client, [(unique("S-"), 1, 5)])["entity_id"]
     oid = create(all_client, [(unique("S-"), 1, 5)])["entity_id"]
     r = all_client.post(f"/V1/orders/{oid}/comments", json={"statusHistory": {
@@ -256,21 +256,20 @@ def test_comments(all_client, admin, sql):
     assert (comment["is_customer_notified"], comment["is_visible_on_front"], comment["entity_name"]) == (1, 0, "order")
     assert admin.get(f"/V1/orders/{oid}").json()["status_histories"] == [comment]
     assert admin.get(f"/V1/orders/{first}/comments").json()["total_count"] == 0
-    with sql.connect() as c:
-        rows = c.execute(sa.text("SELECT template FROM sales_outbox WHERE order_id = :o"), {"o": oid}).all()
-    assert [r.template for r in rows] == ["comment"]
+    assert [m["template_id"] for m in outbox(admin, entity_type="order", entity_id=oid)] \
+        == ["sales_email_order_comment_template"]
     r = all_client.post(f"/V1/orders/{oid}/comments", json={"statusHistory": {"comment": " "}})
     assert r.status_code == 400 and r.json()["parameters"] == {"fieldName": "comment"}
 
 
-def test_emails_answer_true_and_record_the_outbox(all_client, sql):
+def test_emails_answer_true_and_record_the_outbox(all_client, admin):
     order = create(all_client, [(unique("S-"), 1, 5)])
     r = all_client.post(f"/V1/orders/{order['entity_id']}/emails")
     assert r.status_code == 200 and r.json() is True
-    with sql.connect() as c:
-        row = c.execute(sa.text("SELECT template, recipient, subject FROM sales_outbox WHERE order_id = :o"),
-                        {"o": order["entity_id"]}).one()
-    assert tuple(row) == ("order", order["customer_email"], f"Your order #{order['increment_id']}")
+    (m,) = outbox(admin, entity_type="order", entity_id=order["entity_id"])
+    assert (m["template_id"], m["to_email"], m["subject"]) == \
+        ("sales_email_order_template", order["customer_email"], f"Your order #{order['increment_id']}")
+    assert m["store_id"] == order["store_id"] and f"#{order['increment_id']}" in m["body_text"]
 
 
 def test_cancel_returns_stock_and_answers_false_the_second_time(all_client, admin):

@@ -11,8 +11,8 @@ Choices where the platform leaves room (the project's docs list them):
   the integration package revokes the customer's tokens.
 - ``confirmation`` (the account-confirmation key) is written only for admin and integration callers.
 - ``initiatePasswordReset`` answers ``true`` for an unknown e-mail as well, so the route does not reveal
-  which addresses have accounts. It records a hash of a new reset token and, when ``VDC_SMTP_HOST`` is
-  set, mails the token.
+  which addresses have accounts. It records a hash of a new reset token and queues a mail with the
+  token (platform/mail: the queue consumer delivers it; the request never waits for a mail server).
 - ``save`` merges: fields the client leaves out keep their values; ``addresses``, when sent, replace the
   saved list (an address whose ``id`` is one of the customer's addresses is updated in place; any other
   is added). An address flagged ``default_billing``/``default_shipping`` becomes the default.
@@ -26,8 +26,6 @@ import hashlib
 import logging
 import re
 import secrets
-import smtplib
-from email.message import EmailMessage
 from typing import Any
 
 import orjson
@@ -40,7 +38,7 @@ from ...framework.exceptions import (AuthenticationException, InputException, Lo
                                      NoSuchEntityException, StateException)
 from ...framework.passwords import hash_password, verify_dummy, verify_password
 from ...framework.search import SearchCriteria, SearchField, SearchResults, search, search_limits
-from ...settings import get_settings
+from .. import mail
 from ..store import service as scopes
 from . import directory
 from .api import AddressInterface, CustomerExtensionInterface, CustomerInterface, RegionInterface
@@ -62,6 +60,10 @@ MIN_LENGTH = "customer/password/minimum_password_length"
 CLASSES = "customer/password/required_character_classes_number"
 MAX_PASSWORD_LENGTH = 256
 TEMPLATES = ("email_reset", "email_reminder")
+# the mail templates (etc/email_templates.xml) of a reset request's ``template`` and of the confirmation
+RESET_TEMPLATES = {"email_reset": "customer_password_reset_email_template",
+                   "email_reminder": "customer_password_remind_email_template"}
+CONFIRMATION_TEMPLATE = "customer_create_account_email_confirmation_template"
 
 
 class CustomerSearchResults(SearchResults[CustomerInterface],
@@ -179,24 +181,6 @@ def check_password(ctx: Context, password: str, email: str | None = None) -> Non
     if email and password.lower() == email.lower():
         raise InputException("The password can't be the same as the email address. Create a new password and try again.")
 
-
-def _send_mail(to: str, subject: str, text: str) -> None:
-    """A short plain-text e-mail through the configured SMTP server (none configured: logged only)."""
-    s = get_settings()
-    if not s.smtp_host:
-        log.info("e-mail to %s not sent (no SMTP host): %s", to, subject)
-        return
-    msg = EmailMessage()
-    msg["From"], msg["To"], msg["Subject"] = s.smtp_sender, to, subject
-    msg.set_content(text)
-    try:
-        with smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=10) as smtp:
-            smtp.send_message(msg)
-    except (OSError, smtplib.SMTPException) as e:
-        log.warning("e-mail to %s failed: %s", to, e)
-
-
-# --------------------------------------------------------------------------- output
 
 def _address_out(a, default_billing: int | None, default_shipping: int | None) -> AddressInterface:
     has_region = a.region_id is not None or a.region is not None or a.region_code is not None
@@ -552,8 +536,10 @@ class AccountManagement(Service):
         result = load_customer(self.ctx, customer_id)
         events.dispatch(self.ctx, "customer_save_after", customer=result, is_new=True)
         if confirmation:
-            _send_mail(result.email, "Please confirm your account",
-                       f"Welcome, {result.firstname}.\n\nYour account confirmation key: {confirmation}\n")
+            mail.enqueue(self.ctx, CONFIRMATION_TEMPLATE, to=result.email,
+                         name=" ".join(filter(None, (result.firstname, result.lastname))), store_id=result.store_id or self.ctx.store_id, entity_type="customer", entity_id=result.id,
+                         variables={"firstname": result.firstname, "lastname": result.lastname,
+                                    "confirmation": confirmation})
         return result
 
     def change_password_by_id(self, customer_id: int, current_password: str, new_password: str) -> bool:
@@ -605,20 +591,18 @@ class AccountManagement(Service):
         if not _EMAIL.fullmatch(address):
             raise InputException.invalid_value("email", email)
         website = website_id if website_id is not None else _website_of(self.ctx)
-        row = self.conn.execute(select(customer_t.c.id, customer_t.c.email, customer_t.c.firstname).where(
+        row = self.conn.execute(select(customer_t.c.id, customer_t.c.email, customer_t.c.firstname,
+                                       customer_t.c.lastname, customer_t.c.store_id).where(
             customer_t.c.email == address, customer_t.c.website_id == website)).first()
         if row is None:
             return True
         token = secrets.token_urlsafe(24)
         self.conn.execute(update(customer_t).where(customer_t.c.id == row.id).values(
             rp_token_hash=hashlib.sha256(token.encode()).hexdigest(), rp_token_created_at=_now()))
-        if template == "email_reminder":
-            subject, intro = "Password reminder", "You asked for a reminder of your sign-in."
-        else:
-            subject, intro = "Reset your password", "There was recently a request to change the password for your account."
-        _send_mail(row.email, subject, f"Hello {row.firstname},\n\n{intro}\n"
-                                      f"Your password reset token: {token}\n\n"
-                                      "If you did not make this request, you can ignore this e-mail.\n")
+        mail.enqueue(self.ctx, RESET_TEMPLATES[template], to=row.email,
+                     name=" ".join(filter(None, (row.firstname, row.lastname))), store_id=row.store_id or None,
+                     entity_type="customer", entity_id=row.id,
+                     variables={"firstname": row.firstname, "lastname": row.lastname, "token": token})
         return True
 
 

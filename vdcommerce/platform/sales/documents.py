@@ -82,12 +82,13 @@ def _share(whole: Decimal, done: Decimal, qty: Decimal, ordered: Decimal, last: 
     return whole - done if last else cents(whole * qty / ordered)
 
 
-def _comment(conn, o, comment, append: bool, notify: bool, entity_name: str) -> None:
+def _comment(ctx, o, comment, append: bool, notify: bool, entity_name: str) -> None:
     if append and comment is not None and (comment.comment or "").strip():
-        orders.add_history(conn, o.entity_id, comment.comment.strip(), o.status, notify,
+        orders.add_history(ctx.conn, o.entity_id, comment.comment.strip(), o.status, notify,
                            int(bool(comment.is_visible_on_front)), entity_name)
     if notify:
-        orders.notify(conn, o, entity_name)
+        text = (comment.comment or "").strip() if append and comment is not None else ""
+        orders.notify(ctx, o, entity_name, text)
 
 
 def _settle(ctx, o, values: dict) -> None:
@@ -141,7 +142,7 @@ class InvoiceOrder(Service):
         conn.execute(insert(invoice_item_t), [{**line, "parent_id": invoice_id} for line in lines])
         paid = dec(o.total_paid) + grand
         conn.execute(update(payment_t).where(payment_t.c.parent_id == order_id).values(amount_paid=paid))
-        _comment(conn, o, comment, append_comment, notify, "invoice")
+        _comment(self.ctx, o, comment, append_comment, notify, "invoice")
         _settle(self.ctx, o, {"total_invoiced": already + grand, "total_paid": paid,
                               "shipping_invoiced": o.shipping_invoiced + shipping,
                               "total_due": orders.due(o.grand_total, paid, o.total_canceled)})
@@ -179,7 +180,7 @@ class ShipOrder(Service):
             conn.execute(insert(track_t), [{"parent_id": shipment_id, "order_id": order_id,
                                             "track_number": t.track_number.strip(), "title": t.title,
                                             "carrier_code": t.carrier_code, "created_at": stamp} for t in tracks])
-        _comment(conn, o, comment, append_comment, notify, "shipment")
+        _comment(self.ctx, o, comment, append_comment, notify, "shipment")
         _settle(self.ctx, o, {})
         events.dispatch(self.ctx, "sales_order_shipment_save_after", order_id=order_id, shipment_id=shipment_id)
         return shipment_id
@@ -254,7 +255,7 @@ class RefundOrder(Service):
         refunded = dec(o.total_refunded) + grand
         conn.execute(update(payment_t).where(payment_t.c.parent_id == order_id).values(amount_refunded=refunded))
         stock.restore(conn, returned)
-        _comment(conn, o, comment, append_comment, notify, "creditmemo")
+        _comment(self.ctx, o, comment, append_comment, notify, "creditmemo")
         _settle(self.ctx, o, {"total_refunded": refunded, "shipping_refunded": o.shipping_refunded + shipping})
         events.dispatch(self.ctx, "sales_order_creditmemo_save_after", order_id=order_id,
                         creditmemo_id=creditmemo_id)

@@ -21,6 +21,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from ...framework import events, extensions
 from ...framework.context import Context
 from ...framework.exceptions import NoSuchEntityException
+from .. import mail
 from ..quote.totals import ZERO, cents
 from .api import (OrderAddressInterface, OrderExtensionInterface, OrderInterface, OrderItemInterface,
                   OrderPaymentInterface, OrderStatusHistoryInterface, ShippingAssignmentInterface, ShippingInterface,
@@ -29,7 +30,6 @@ from .tables import order as order_t
 from .tables import order_address as address_t
 from .tables import order_item as item_t
 from .tables import order_payment as payment_t
-from .tables import outbox as outbox_t
 from .tables import sequence as sequence_t
 from .tables import status_history as history_t
 
@@ -316,14 +316,16 @@ def add_history(conn, order_id: int, comment: str | None, status: str | None, no
         is_visible_on_front=visible, entity_name=entity_name, created_at=now())).inserted_primary_key[0]
 
 
-SUBJECTS = {"order": "Your order #%s", "invoice": "Invoice for your order #%s",
-            "shipment": "Your order #%s has shipped", "creditmemo": "Credit memo for your order #%s",
-            "comment": "Update to your order #%s"}
+TEMPLATES = {"order": "sales_email_order_template", "invoice": "sales_email_invoice_template",
+             "shipment": "sales_email_shipment_template", "creditmemo": "sales_email_creditmemo_template",
+             "comment": "sales_email_order_comment_template"}
 
 
-def notify(conn, o, template: str) -> None:
-    """Record the e-mail that would have been sent (no e-mails are sent, platform.md 9.12)."""
-    subject = SUBJECTS[template] % o.increment_id
-    conn.execute(insert(outbox_t).values(order_id=o.entity_id, template=template, recipient=o.customer_email,
-                                         subject=subject, created_at=now()))
-    log.info("outbox: %s to %s: %s", template, o.customer_email, subject)
+def notify(ctx: Context, o, kind: str, comment: str = "") -> int:
+    """Queue the customer's e-mail about the order (``kind``: order, invoice, shipment, creditmemo,
+    comment) in the order's store view; the mail sender delivers it."""
+    name = " ".join(filter(None, (o.customer_firstname, o.customer_lastname)))
+    return mail.enqueue(ctx, TEMPLATES[kind], to=o.customer_email, name=name, store_id=o.store_id, sender="sales",
+                        entity_type="order", entity_id=o.entity_id,
+                        variables={"increment_id": o.increment_id, "customer_name": name, "comment": comment,
+                                   "grand_total": f"{dec(o.grand_total):.2f}", "currency": CURRENCY})

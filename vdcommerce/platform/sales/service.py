@@ -394,7 +394,7 @@ class OrderManagement(Service):
         return True
 
     def notify(self, id: int) -> bool:  # noqa: A002
-        orders.notify(self.conn, order_row(self.conn, id), "order")
+        orders.notify(self.ctx, order_row(self.conn, id), "order")
         return True
 
     def hold(self, id: int) -> bool:  # noqa: A002
@@ -422,7 +422,7 @@ class OrderManagement(Service):
         orders.add_history(self.conn, o.entity_id, comment, status_history.status or o.status, notified,
                            int(bool(status_history.is_visible_on_front)))
         if notified:
-            orders.notify(self.conn, o, "comment")
+            orders.notify(self.ctx, o, "comment", comment)
         touch(self.ctx, o)
         return True
 

@@ -1,5 +1,5 @@
 """Sales tables: orders with their items, addresses, payment and comments; invoices, shipments and
-credit memos with their items; the order-number sequence; the outbox of notifications.
+credit memos with their items; the order-number sequence.
 
 Amounts are Numeric(20, 4) and quantities Numeric(12, 4), as the platform keeps them. Lists and free
 maps (street lines, payment additional information, module amounts, item extension data) are JSON
@@ -200,16 +200,4 @@ shipment_track = Table(
     Column("carrier_code", String(32), nullable=True),
     Column("created_at", DateTime, nullable=False),
     Index("ix_sales_shipment_track_parent_id", "parent_id"),
-)
-
-# What would have been e-mailed (platform.md 9.12: no e-mails are sent).
-outbox = Table(
-    "sales_outbox", metadata,
-    Column("entity_id", Integer, primary_key=True, autoincrement=True),
-    Column("order_id", Integer, ForeignKey("sales_order.entity_id", ondelete="CASCADE"), nullable=False),
-    Column("template", String(32), nullable=False),  # order, invoice, shipment, creditmemo, comment
-    Column("recipient", String(255), nullable=False),
-    Column("subject", String(255), nullable=False),
-    Column("created_at", DateTime, nullable=False),
-    Index("ix_sales_outbox_order_id", "order_id"),
 )
