@@ -7,6 +7,8 @@
   the order's own customer);
 - ``Gift``: a totals collector that adds a free line of ``testmodule/gift/gift_sku`` while the cart
   holds ``testmodule/gift/min_qty`` units of ``testmodule/gift/trigger_sku``;
+- ``Flip``: a collector that never settles (it wants its line exactly while the line is absent), to
+  show that a collection still ends, while ``testmodule/flip/sku`` names a product;
 - ``refuse_vetoed_products``: an observer of ``checkout_submit_before`` that refuses to place an order
   holding a product whose SKU starts with ``veto-``.
 """
@@ -72,6 +74,21 @@ class Gift:
         total.want_line(self.code, Line(key=product.sku, product_id=product.id, sku=product.sku,
                                         name=product.name, qty=Decimal(1), price=ZERO,
                                         product_type=product.type_id, weight=product.weight))
+
+    def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None:
+        return None
+
+
+class Flip:
+    code = "vdtest_flip"
+
+    def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
+        sku = str(ctx.config_value("testmodule/flip/sku", "")).strip()
+        product = product_facts(ctx.conn, sku) if sku and quote.items else None
+        if product is None or any(i.added_by == self.code for i in quote.items):
+            return
+        total.want_line(self.code, Line(key="flip", product_id=product.id, sku=product.sku, name=product.name,
+                                        qty=Decimal(1), price=product.price))
 
     def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None:
         return None

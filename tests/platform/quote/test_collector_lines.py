@@ -99,3 +99,20 @@ def test_the_gift_is_ordered_and_takes_its_stock(server, admin, me, gift_rule):
     assert order["grand_total"] == 55
     stock = admin.get(f"/V1/products/{gift['sku']}").json()["extension_attributes"]["stock_item"]
     assert stock["qty"] == 49
+
+
+def test_collectors_that_never_agree_cannot_hold_a_request(server, admin_token, me):
+    """The test module's flip collector wants its line exactly while the line is absent: the cart still
+    settles after a few passes, the request answers, and the stored totals match the stored lines."""
+    tee = product(server, admin_token, price=10, qty=100)
+    flip = product(server, admin_token, price=3, qty=100)
+    server.config("testmodule/flip/sku", flip["sku"])
+    try:
+        add(me, "/V1/carts/mine", tee["sku"], 1)
+        items = lines(me)
+        # added, removed, added again: after the third change the lines stay as they are
+        assert items == [(tee["sku"], 1, 10, None), (flip["sku"], 1, 3, "vdtest_flip")]
+        totals = me.get("/V1/carts/mine/totals").json()
+        assert totals["subtotal"] == sum(qty * price for _, qty, price, _ in items)
+    finally:
+        server.config("testmodule/flip/sku", "")
