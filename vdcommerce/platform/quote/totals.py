@@ -56,6 +56,8 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Protocol
 
+import orjson
+
 from ...framework.context import Context
 from ...framework.packages import DeclarationError, load_packages, parse_xml, resolve
 
@@ -266,6 +268,11 @@ def collect(ctx: Context, quote: Quote) -> tuple[Total, list[Segment]]:
     return _collect_once(ctx, quote)
 
 
+def _same_data(stored: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    """Equal as the cart keeps them (JSON: amounts come back as strings)."""
+    return stored == wanted or stored == orjson.loads(orjson.dumps(wanted, default=str))
+
+
 def reconcile_lines(quote: Quote, wanted: dict[tuple[str, str], Line]) -> bool:
     """Make the cart's collector lines what the collectors asked for; answers whether anything changed."""
     changed = False
@@ -283,8 +290,8 @@ def reconcile_lines(quote: Quote, wanted: dict[tuple[str, str], Line]) -> bool:
             changed = True
             continue
         present.add(key)
-        if item.qty != line.qty or item.price != line.price:
-            item.qty, item.price, item.changed = line.qty, line.price, True
+        if item.qty != line.qty or item.price != line.price or not _same_data(item.extension, line.extension):
+            item.qty, item.price, item.extension, item.changed = line.qty, line.price, dict(line.extension), True
             changed = True
         kept.append(item)
     for key, line in wanted.items():

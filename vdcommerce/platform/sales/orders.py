@@ -21,6 +21,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from ...framework import events, extensions
 from ...framework.context import OWNERS, Context
 from ...framework.exceptions import NoSuchEntityException
+from ..quote.carts import id_value
 from ..quote.totals import ZERO, cents
 from .api import (OrderAddressInterface, OrderExtensionInterface, OrderInterface, OrderItemInterface,
                   OrderPaymentInterface, OrderStatusHistoryInterface, ShippingAssignmentInterface, ShippingInterface,
@@ -147,7 +148,7 @@ _order_customer = select(order_t.c.customer_id).where(order_t.c.entity_id == bin
 
 def _owns_order(ctx: Context, value: str) -> bool:
     """``orderId`` of a resource-or-owner route: an order the calling customer placed."""
-    order_id = int(value) if value.isdigit() and int(value) < 2**31 else None
+    order_id = id_value(value)
     customer_id = ctx.conn.execute(_order_customer, {"id": order_id}).scalar() if order_id is not None else None
     return customer_id is not None and customer_id == ctx.caller.customer_id
 
