@@ -92,3 +92,11 @@ class Service:
 PLACEHOLDERS: dict[str, Callable[[Context], Any]] = {
     "%customer_id%": lambda ctx: ctx.caller.customer_id,
 }
+
+
+# Owned records of "resource or owner" routes: a route whose resources name ``self`` together with an
+# admin resource may be called by an admin or integration granted that resource, or by the customer who
+# owns the record its path parameter names. ``OWNERS`` maps such a parameter name (``cartId``) to the
+# check ``(ctx, value) -> bool`` (does the calling customer own the record with this id?); a package
+# adds its own at import (the quote package adds ``cartId``, the sales package ``orderId``).
+OWNERS: dict[str, Callable[[Context, str], bool]] = {}

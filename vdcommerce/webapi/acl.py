@@ -9,6 +9,16 @@ from .declarations import AclNode
 ANONYMOUS, SELF, ALL = "anonymous", "self", "Magento_Backend::all"
 
 
+def owner_route(resources: tuple[str, ...]) -> bool:
+    """``self`` together with an admin resource: an admin granted the resource, or the owner, may call."""
+    return SELF in resources and any(r not in (ANONYMOUS, SELF) for r in resources)
+
+
+def denied_resources(resources: tuple[str, ...]) -> list[str]:
+    """The resources a refusal names: a resource-or-owner route names its admin resources."""
+    return [r for r in resources if r != SELF] if owner_route(resources) else list(resources)
+
+
 class Acl:
     def __init__(self, nodes: dict[str, AclNode]):
         self.nodes = nodes
@@ -26,6 +36,12 @@ class Acl:
         return rid in self.nodes or rid in (ANONYMOUS, SELF, ALL)
 
     def allowed(self, caller: Caller, resources: tuple[str, ...]) -> bool:
+        """Whether the caller passes the resources. On a resource-or-owner route (``self`` with an admin
+        resource) a customer passes here and the route then checks that the customer owns the record."""
+        if owner_route(resources):
+            if caller.user_type == CUSTOMER:
+                return True
+            resources = tuple(r for r in resources if r != SELF)
         for rid in resources:
             if rid == ANONYMOUS:
                 continue

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 import orjson
 
 from ..framework import db
-from ..framework.context import Context
+from ..framework.context import CUSTOMER, Context
 from ..framework.data import dump_value
 from ..framework.exceptions import AuthorizationException, LocalizedException
 from ..framework.files import FileResponse
@@ -229,13 +229,14 @@ class Application:
         """Inside the request's transaction: caller, ACL, body, binding, the service, the output."""
         caller = self.authenticator.caller(conn, headers.get("authorization"), method, scope, headers, state)
         scope["vdc.caller"] = caller.user_type
-        if not self.acl.allowed(caller, route.resources):
-            raise AuthorizationException.for_resources(list(route.resources))
+        ctx = Context(conn, store_id, website_id, caller, state)
+        if not self.acl.allowed(caller, route.resources) or (
+                caller.user_type == CUSTOMER and not route.owned_by_caller(ctx, path_values)):
+            raise AuthorizationException.for_resources(route.denied)
         data = None
         if method in ("POST", "PUT"):
             data = decode_body(body, headers.get("content-type"), too_big, self.settings.max_json_depth)
         query = parse_query(scope.get("query_string", b"").decode("latin-1"))
-        ctx = Context(conn, store_id, website_id, caller, state)
         limit = None
         if state.input_limits_enabled(store_id):
             limit = route.decl.input_array_limit or state.sync_array_limit(store_id)

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 from urllib.parse import unquote
 
-from ..framework.context import Service
-from .acl import ANONYMOUS, SELF, Acl
+from ..framework.context import OWNERS, Context, Service
+from .acl import ANONYMOUS, SELF, Acl, denied_resources, owner_route
 from .binding import MethodPlan
 from .declarations import DeclarationError, Package, RouteDecl, read_routes
 
@@ -18,6 +18,20 @@ class Route:
     params: tuple[tuple[int, str], ...]  # (position, name) of the parameter segments
     plan: MethodPlan
     resources: tuple[str, ...]
+    # a resource-or-owner route: the path parameter naming the owned record and its ownership check
+    owner: tuple[str, Callable[[Context, str], bool]] | None = None
+
+    @property
+    def denied(self) -> list[str]:
+        """The resources a refusal of this route names."""
+        return denied_resources(self.resources)
+
+    def owned_by_caller(self, ctx: Context, path_values: dict[str, str]) -> bool:
+        """On a resource-or-owner route: the calling customer owns the record the path names."""
+        if self.owner is None:
+            return True
+        name, check = self.owner
+        return check(ctx, path_values[name])
 
     @property
     def method(self) -> str:
@@ -96,7 +110,14 @@ def build_route_table(packages: list[Package], acl: Acl) -> RouteTable:
             if cls is None:
                 raise DeclarationError(f"{where}: no service class implements {decl.interface}")
             plan = MethodPlan(decl, cls, [name for _, name in params])
-            route = Route(decl, segments, params, plan, tuple(decl.resources))
+            owned_by = None
+            if owner_route(tuple(decl.resources)):
+                owned = [name for _, name in params if name in OWNERS]
+                if len(owned) != 1:
+                    raise DeclarationError(f"{where}: a route open to {' and '.join(decl.resources)} needs one "
+                                           f"path parameter naming the owned record ({', '.join(sorted(OWNERS))})")
+                owned_by = (owned[0], OWNERS[owned[0]])
+            route = Route(decl, segments, params, plan, tuple(decl.resources), owned_by)
             shape = (decl.method, tuple(":" if s.startswith(":") else s for s in segments))
             if shape in by_shape:
                 if is_module and not owner[shape].startswith("vdcommerce.modules."):

@@ -14,8 +14,13 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    op.create_table('vendor_testmodule_cart_fee',
+    sa.Column('quote_id', sa.Integer(), autoincrement=False, nullable=False),
+    sa.Column('amount', sa.Numeric(precision=20, scale=4), nullable=False),
+    sa.Column('label', sa.String(length=255), nullable=False),
+    sa.PrimaryKeyConstraint('quote_id', name=op.f('pk_vendor_testmodule_cart_fee'))
+    )
 
 
 def downgrade() -> None:
-    pass
+    op.drop_table('vendor_testmodule_cart_fee')

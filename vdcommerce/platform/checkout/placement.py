@@ -3,6 +3,8 @@
 1. the cart is active (the caller found it) and has items;
 2. totals are re-collected; a coupon no rule accepts any more refuses the order;
 3. validation: shipping address, country, shipping method, billing address, payment method, e-mail;
+   then ``checkout_submit_before(quote, total)``: a module may refuse the order (a required fee, an
+   invalid pickup) before anything is written; whatever it raises becomes a 400 with its message;
 4. stock is deducted (one conditional UPDATE per product: of two buyers racing for the last unit one
    gets the order, the other ``The requested qty is not available``), then the sales package writes
    the order (``create_order``), so a failed deduction creates nothing;
@@ -105,8 +107,10 @@ def _place(ctx: Context, row, payment: PaymentInterface | None) -> int:
 
     email = _validate(ctx, row, cart, quote, total, data)
     quote.customer_email = email
+    _vetoes(ctx, quote, total)
 
     stock.deduct(ctx.conn, _quantities(quote))
+    carts.save_lines(ctx, quote)  # collector lines get their item ids before the order items refer to them
     if payment is not None:
         carts.save_payment(ctx, row.id, data)
     shipping = None
@@ -124,6 +128,17 @@ def _place(ctx: Context, row, payment: PaymentInterface | None) -> int:
     events.dispatch(ctx, "sales_order_place_after", order_id=order_id, increment_id=increment_id,
                     quote=quote, total=total)
     return order_id
+
+
+def _vetoes(ctx: Context, quote: totals.Quote, total: totals.Total) -> None:
+    """``checkout_submit_before``: modules may refuse the order (a required fee, an invalid pickup) before
+    anything is written; whatever they raise is a 400 with their message."""
+    try:
+        events.dispatch(ctx, "checkout_submit_before", quote=quote, total=total)
+    except InputException:
+        raise
+    except LocalizedException as e:
+        raise InputException(e.message, e.parameters, e.code) from None
 
 
 def _validate(ctx: Context, row, cart: carts.Loaded, quote: totals.Quote, total: totals.Total,

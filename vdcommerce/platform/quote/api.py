@@ -6,7 +6,7 @@ fields on a subclass it registers (docs/platform/quote.md).
 """
 from typing import Any
 
-from ...framework.data import CustomAttributes, DataObject, OrNull
+from ...framework.data import CustomAttributes, DataObject, OrNull, Out
 from ..customer.api import CustomerInterface
 
 
@@ -62,7 +62,7 @@ class ProductOptionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\P
 
 
 class CartItemExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CartItemExtensionInterface"):
-    pass
+    added_by: Out[str] | None       # the code of the totals collector that added the line (a free gift)
 
 
 class CartItemInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CartItemInterface"):
@@ -182,7 +182,7 @@ class TotalSegmentInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\To
 
 
 class TotalsItemExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\TotalsItemExtensionInterface"):
-    pass
+    added_by: Out[str] | None       # as on the cart item
 
 
 class TotalsItemInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\TotalsItemInterface"):

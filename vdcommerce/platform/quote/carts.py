@@ -14,13 +14,14 @@ from typing import Any, NamedTuple
 import orjson
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from ...framework import events
-from ...framework.context import PLACEHOLDERS, Context
+from ...framework import events, extensions
+from ...framework.context import OWNERS, PLACEHOLDERS, Context
 from ...framework.db import Query
 from ...framework.exceptions import NoSuchEntityException
 from ..catalog.service import products_by_ids
 from . import addresses, totals
-from .api import (CartItemInterface, TotalSegmentInterface, TotalsInterface, TotalsItemInterface)
+from .api import (CartItemExtensionInterface, CartItemInterface, TotalSegmentInterface, TotalsExtensionInterface,
+                  TotalsInterface, TotalsItemExtensionInterface, TotalsItemInterface)
 from .tables import quote as quote_t
 from .tables import quote_address as address_t
 from .tables import quote_item as item_t
@@ -47,7 +48,7 @@ def loads(text: str | None) -> Any:
 
 
 def dumps(value: Any) -> str | None:
-    return orjson.dumps(value).decode() if value else None
+    return orjson.dumps(value, default=str).decode() if value else None
 
 
 # --------------------------------------------------------------------------- finding carts
@@ -88,6 +89,22 @@ def _cart_id_placeholder(ctx: Context) -> int:
 
 
 PLACEHOLDERS["%cart_id%"] = _cart_id_placeholder
+
+
+def id_value(value: str) -> int | None:
+    """A path's record id as a number the databases take (None: not one)."""
+    return int(value) if value.isdigit() and int(value) < 2**31 else None
+
+
+def _owns_cart(ctx: Context, value: str) -> bool:
+    """``cartId`` of a resource-or-owner route: an active cart of the calling customer."""
+    cart_id = id_value(value)
+    row = _BY_ID.first(ctx.conn, id=cart_id) if cart_id is not None else None
+    return row is not None and row.is_active and row.customer_id is not None \
+        and row.customer_id == ctx.caller.customer_id
+
+
+OWNERS["cartId"] = _owns_cart
 
 
 # --------------------------------------------------------------------------- creating
@@ -157,7 +174,8 @@ def pipeline_quote(ctx: Context, cart: Loaded, **overrides: Any) -> totals.Quote
             qty=Decimal(r.qty), price=Decimal(r.price), weight=Decimal(r.weight) if r.weight is not None else None,
             attribute_set_id=f.attribute_set_id if f else 4, category_ids=list(f.category_ids) if f else [],
             custom_attributes=dict(f.custom_attributes) if f else {},
-            options=item_options(loads(r.product_option)), extension=loads(r.extension) or {}))
+            options=item_options(loads(r.product_option)), extension=loads(r.extension) or {},
+            added_by=r.added_by, added_key=r.added_key))
     payment = cart.payment
     values: dict[str, Any] = dict(
         id=row.id, store_id=row.store_id, website_id=ctx.config.website_of.get(row.store_id, 1) if ctx.config else 1,
@@ -165,12 +183,15 @@ def pipeline_quote(ctx: Context, cart: Loaded, **overrides: Any) -> totals.Quote
         coupon_code=row.coupon_code, items=items, shipping_address=addresses.for_totals(cart.shipping),
         billing_address=addresses.for_totals(cart.billing), shipping_carrier_code=row.shipping_carrier_code,
         shipping_method_code=row.shipping_method_code, payment_method=payment.method if payment else None,
-        extension=loads(row.extension) or {})
+        extension=loads(row.extension) or {}, declined={(c, k) for c, k in loads(row.declined_lines) or []})
     values.update(overrides)
     return totals.Quote(**values)
 
 
 # --------------------------------------------------------------------------- totals
+
+TOTALS_INTERFACE = "Magento\\Quote\\Api\\Data\\TotalsInterface"
+
 
 def totals_object(quote: totals.Quote, total: totals.Total, segments: list[totals.Segment]) -> TotalsInterface:
     """The totals object of platform.md 9.10: base amounts equal their twins, no tax."""
@@ -182,7 +203,10 @@ def totals_object(quote: totals.Quote, total: totals.Total, segments: list[total
             discount_amount=i.discount_amount, base_discount_amount=i.discount_amount,
             discount_percent=i.discount_percent, price_incl_tax=i.price, base_price_incl_tax=i.price,
             row_total_incl_tax=i.row_total, base_row_total_incl_tax=i.row_total,
-            options=orjson.dumps(i.options).decode(), name=i.name))
+            options=orjson.dumps(i.options).decode(), name=i.name,
+            extension_attributes=TotalsItemExtensionInterface.of(added_by=i.added_by) if i.added_by else None))
+    shown = extensions.codes_kept_by_owner(TOTALS_INTERFACE)
+    ext = {k: v for k, v in total.extension.items() if k in shown}
     segs = [TotalSegmentInterface.of(code=s.code, title=s.title, value=s.value, area=s.area,
                                      extension_attributes=s.extension_attributes) for s in segments]
     t = total
@@ -196,7 +220,7 @@ def totals_object(quote: totals.Quote, total: totals.Total, segments: list[total
         subtotal_incl_tax=t.subtotal, base_subtotal_incl_tax=t.subtotal, shipping_incl_tax=t.shipping_amount,
         base_shipping_incl_tax=t.shipping_amount, base_currency_code="USD", quote_currency_code="USD",
         coupon_code=t.coupon_code, items_qty=sum((i.qty for i in quote.items), Decimal(0)),
-        items=items, total_segments=segs)
+        items=items, total_segments=segs, extension_attributes=TotalsExtensionInterface.of(**ext) if ext else None)
 
 
 def stored_totals(row) -> TotalsInterface:
@@ -205,7 +229,9 @@ def stored_totals(row) -> TotalsInterface:
 
 def save_collected(ctx: Context, quote: totals.Quote, total: totals.Total,
                    segments: list[totals.Segment]) -> TotalsInterface:
-    """Keep a collection's results on the cart and tell the modules (``sales_quote_collect_totals_after``)."""
+    """Keep a collection's results on the cart (and the collector lines it changed) and tell the modules
+    (``sales_quote_collect_totals_after``)."""
+    save_lines(ctx, quote)
     qty = sum((i.qty for i in quote.items), Decimal(0))
     result = totals_object(quote, total, segments)
     ctx.conn.execute(update(quote_t).where(quote_t.c.id == quote.id).values(
@@ -232,6 +258,37 @@ def collect_and_save(ctx: Context, cart_id: int) -> Collected:
 
 
 # --------------------------------------------------------------------------- writing
+
+def save_lines(ctx: Context, quote: totals.Quote) -> None:
+    """Store what a collection changed in the cart's collector lines (added, changed, removed); new
+    lines get their item ids. Calling it again after that changes nothing."""
+    conn = ctx.conn
+    if quote.removed_item_ids:
+        conn.execute(delete(item_t).where(item_t.c.item_id.in_(quote.removed_item_ids)))
+        quote.removed_item_ids.clear()
+    t = now()
+    for item in quote.items:
+        if item.added_by is None:
+            continue
+        if item.item_id == 0:
+            item.item_id = conn.execute(insert(item_t).values(
+                quote_id=quote.id, product_id=item.product_id, sku=item.sku, name=item.name,
+                product_type=item.product_type, qty=item.qty, price=item.price, weight=item.weight,
+                extension=dumps(item.extension), added_by=item.added_by, added_key=item.added_key,
+                created_at=t, updated_at=t).returning(item_t.c.item_id)).scalar_one()
+        elif item.changed:
+            conn.execute(update(item_t).where(item_t.c.item_id == item.item_id).values(
+                qty=item.qty, price=item.price, extension=dumps(item.extension), updated_at=t))
+        item.changed = False
+
+
+def decline_line(ctx: Context, row, item) -> None:
+    """A client removed a line a collector added: that collector does not add it to this cart again."""
+    declined = loads(row.declined_lines) or []
+    pair = [item.added_by, item.added_key or ""]
+    if pair not in declined:
+        set_fields(ctx, row.id, declined_lines=dumps([*declined, pair]))
+
 
 def save_address(ctx: Context, cart_id: int, kind: str, values: dict[str, Any]) -> int:
     """Insert or replace the cart's shipping or billing address; answers its id."""
@@ -272,4 +329,6 @@ def delete_item(ctx: Context, item_id: int) -> None:
 def item_out(r, cart_id: int) -> CartItemInterface:
     return CartItemInterface.of(item_id=r.item_id, sku=r.sku, qty=Decimal(r.qty), name=r.name, price=r.price,
                                 product_type=r.product_type, quote_id=str(cart_id),
-                                product_option=loads(r.product_option))
+                                product_option=loads(r.product_option),
+                                extension_attributes=CartItemExtensionInterface.of(added_by=r.added_by)
+                                if r.added_by else None)

@@ -183,10 +183,11 @@ class Carts:
     def _merge(self, source: int, target: int) -> None:
         """Items of ``source`` into ``target``: the same product and options add up."""
         conn = self.conn
-        have = {(r.product_id, r.product_option): r for r in conn.execute(select(item_t).where(item_t.c.quote_id == target))}
+        have = {(r.product_id, r.product_option, r.added_by, r.added_key): r
+                for r in conn.execute(select(item_t).where(item_t.c.quote_id == target))}
         t = carts.now()
         for r in conn.execute(select(item_t).where(item_t.c.quote_id == source).order_by(item_t.c.item_id)).all():
-            same = have.get((r.product_id, r.product_option))
+            same = have.get((r.product_id, r.product_option, r.added_by, r.added_key))
             if same is not None:
                 conn.execute(update(item_t).where(item_t.c.item_id == same.item_id)
                              .values(qty=Decimal(same.qty) + Decimal(r.qty), updated_at=t))
@@ -222,7 +223,8 @@ class Carts:
         if product is None:
             raise NoSuchEntityException(PRODUCT_NOT_FOUND)
         options = _option_text(cart_item)
-        same = next((r for r in cart.items if r.product_id == product.id and r.product_option == options), None)
+        same = next((r for r in cart.items if r.product_id == product.id and r.product_option == options
+                     and r.added_by is None), None)
         in_cart = sum((Decimal(r.qty) for r in cart.items if r.product_id == product.id), Decimal(0))
         _check_product(self.ctx, product, in_cart + qty)
         t = carts.now()
@@ -256,10 +258,12 @@ class Carts:
         return item.item_id
 
     def delete_item(self, row, item_id: int) -> bool:
-        found = self.conn.execute(select(item_t.c.item_id).where(item_t.c.item_id == item_id,
-                                                                 item_t.c.quote_id == row.id)).first()
+        found = self.conn.execute(select(item_t.c.item_id, item_t.c.added_by, item_t.c.added_key)
+                                  .where(item_t.c.item_id == item_id, item_t.c.quote_id == row.id)).first()
         if found is None:
             raise NoSuchEntityException(ITEM_NOT_IN_CART, [row.id, item_id])
+        if found.added_by is not None:
+            carts.decline_line(self.ctx, row, found)
         carts.delete_item(self.ctx, item_id)
         carts.collect_and_save(self.ctx, row.id)
         return True

@@ -41,6 +41,7 @@ quote = Table(
     Column("applied_rule_ids", String(255), nullable=True),
     Column("totals", Text, nullable=True),       # JSON: the totals object of the last collection
     Column("extension", Text, nullable=True),    # JSON: module cart data (totals.Quote.extension)
+    Column("declined_lines", Text, nullable=True),  # JSON: [collector code, key] of lines a client removed
     Column("created_at", DateTime, nullable=False),
     Column("updated_at", DateTime, nullable=False),
     Column("converted_at", DateTime, nullable=True),
@@ -60,6 +61,8 @@ quote_item = Table(
     Column("weight", QTY, nullable=True),
     Column("product_option", Text, nullable=True),   # JSON, as the client sent it
     Column("extension", Text, nullable=True),        # JSON: module item data (totals.Item.extension)
+    Column("added_by", String(64), nullable=True),   # the collector that added the line (None: the customer)
+    Column("added_key", String(255), nullable=True),  # that collector's key of the line
     Column("created_at", DateTime, nullable=False),
     Column("updated_at", DateTime, nullable=False),
 )

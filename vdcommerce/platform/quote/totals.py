@@ -32,18 +32,39 @@ amounts; ``fetch`` answers the segment to show (or None). ``grand_total`` adds `
 (module amounts: negative lowers the grand total) to subtotal + shipping + discount + tax, never
 below 0. Placing an order copies ``total.adjustments`` and each item's ``extension`` onto the order,
 and raises ``sales_model_service_quote_submit_before`` (docs/events.md) for modules that keep more.
+
+``total.extension`` holds the values a collector wants shown by code: a code some package declares on
+``Magento\\Quote\\Api\\Data\\TotalsInterface`` shows under the cart totals' ``extension_attributes``,
+one declared on ``Magento\\Sales\\Api\\Data\\OrderInterface`` (without a handler) is stored with the
+placed order and shows under the order's ``extension_attributes``.
+
+Cart lines a collector adds (free gifts): a collector asks for the lines it wants in the cart with
+``total.want_line(self.code, Line(...))`` on every collection in which they apply. After a pass the
+pipeline brings the cart in step: a wanted line that is missing is added, one whose quantity or price
+differs is changed, and a line the collector added earlier but no longer asks for is removed; when
+anything changed, the pipeline runs again over the new lines. Lines a client removed from the cart
+are not added again (``quote.declined``). The cart settles after at most ``MAX_PASSES`` changes;
+beyond that the lines are left as they are, so two collectors that undo each other cannot loop.
+A collector's own lines are in ``quote.items`` with ``added_by`` set to its code: it should leave them
+out when it counts what triggers them.
 """
 from __future__ import annotations
 
 import functools
+import logging
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Protocol
 
+import orjson
+
 from ...framework.context import Context
 from ...framework.packages import DeclarationError, load_packages, parse_xml, resolve
 
+log = logging.getLogger("vdcommerce.quote")
+
 ZERO = Decimal("0.00")
+MAX_PASSES = 3
 CENT = Decimal("0.01")
 
 
@@ -94,10 +115,32 @@ class Item:
     applied_rule_ids: list[int] = field(default_factory=list)
     free_shipping: bool = False         # a rule made this item free to ship
     extension: dict[str, Any] = field(default_factory=dict)          # module per-item data, copied to the order item
+    added_by: str | None = None         # the code of the collector that added this line (None: the customer did)
+    added_key: str | None = None        # that collector's key of the line
+    changed: bool = False               # a collector line whose quantity or price changed in this collection
 
     @property
     def is_virtual(self) -> bool:
         return self.product_type == "virtual"
+
+    @property
+    def line(self) -> tuple[str, str] | None:
+        """(collector code, key) of a line a collector added."""
+        return (self.added_by, self.added_key or "") if self.added_by else None
+
+
+@dataclass
+class Line:
+    """A cart line a collector wants in the cart (a free gift): ``key`` tells its lines apart."""
+    key: str
+    product_id: int
+    sku: str
+    name: str
+    qty: Decimal
+    price: Decimal                      # unit price of the line (0 for a free gift)
+    product_type: str = "simple"
+    weight: Decimal | None = None
+    extension: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -117,6 +160,8 @@ class Quote:
     shipping_method_code: str | None    # flatrate
     payment_method: str | None
     extension: dict[str, Any] = field(default_factory=dict)          # module cart data (e.g. credit to use)
+    declined: set[tuple[str, str]] = field(default_factory=set)      # collector lines a client removed
+    removed_item_ids: list[int] = field(default_factory=list)        # stored collector lines taken out
 
     @property
     def is_virtual(self) -> bool:
@@ -156,6 +201,12 @@ class Total:
     coupon_code: str | None = None                  # the applied code; None when it was refused
     coupon_refused: bool = False                    # a code was on the cart but no rule accepted it
     extra: dict[str, Any] = field(default_factory=dict)             # scratch space shared between collectors
+    extension: dict[str, Any] = field(default_factory=dict)         # values for declared extension attributes
+    lines: dict[tuple[str, str], Line] = field(default_factory=dict)  # cart lines collectors want
+
+    def want_line(self, code: str, line: Line) -> None:
+        """Ask for a cart line (``code``: the collector's); the same key twice: the last one counts."""
+        self.lines[(code, line.key)] = line
 
     @property
     def subtotal_with_discount(self) -> Decimal:
@@ -192,8 +243,7 @@ def collectors() -> tuple[Collector, ...]:
     return tuple(c for _, _, c in found)
 
 
-def collect(ctx: Context, quote: Quote) -> tuple[Total, list[Segment]]:
-    """Run the pipeline over a cart: its totals and its segments, in order."""
+def _collect_once(ctx: Context, quote: Quote) -> tuple[Total, list[Segment]]:
     total = Total()
     pipeline = collectors()
     for c in pipeline:
@@ -204,3 +254,52 @@ def collect(ctx: Context, quote: Quote) -> tuple[Total, list[Segment]]:
         if seg is not None:
             segments.append(seg)
     return total, segments
+
+
+def collect(ctx: Context, quote: Quote) -> tuple[Total, list[Segment]]:
+    """Run the pipeline over a cart: its totals and its segments, in order. The cart's collector lines
+    are brought in step with what the collectors ask for (``quote.items`` changes in memory; the quote
+    package stores the changes when it stores the collection)."""
+    for _ in range(MAX_PASSES):
+        total, segments = _collect_once(ctx, quote)
+        if not reconcile_lines(quote, total.lines):
+            return total, segments
+    log.warning("the collector lines of cart %s did not settle after %d passes", quote.id, MAX_PASSES)
+    return _collect_once(ctx, quote)
+
+
+def _same_data(stored: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    """Equal as the cart keeps them (JSON: amounts come back as strings)."""
+    return stored == wanted or stored == orjson.loads(orjson.dumps(wanted, default=str))
+
+
+def reconcile_lines(quote: Quote, wanted: dict[tuple[str, str], Line]) -> bool:
+    """Make the cart's collector lines what the collectors asked for; answers whether anything changed."""
+    changed = False
+    kept: list[Item] = []
+    present: set[tuple[str, str]] = set()
+    for item in quote.items:
+        key = item.line
+        if key is None:
+            kept.append(item)
+            continue
+        line = wanted.get(key)
+        if line is None or line.qty <= 0 or key in present:
+            if item.item_id:
+                quote.removed_item_ids.append(item.item_id)
+            changed = True
+            continue
+        present.add(key)
+        if item.qty != line.qty or item.price != line.price or not _same_data(item.extension, line.extension):
+            item.qty, item.price, item.extension, item.changed = line.qty, line.price, dict(line.extension), True
+            changed = True
+        kept.append(item)
+    for key, line in wanted.items():
+        if key in present or key in quote.declined or line.qty <= 0:
+            continue
+        kept.append(Item(item_id=0, product_id=line.product_id, sku=line.sku, name=line.name,
+                         product_type=line.product_type, qty=line.qty, price=line.price, weight=line.weight,
+                         extension=dict(line.extension), added_by=key[0], added_key=key[1]))
+        changed = True
+    quote.items = kept
+    return changed

@@ -19,9 +19,10 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from ...framework import events, extensions
-from ...framework.context import Context
+from ...framework.context import OWNERS, Context
 from ...framework.exceptions import NoSuchEntityException
 from .. import mail
+from ..quote.carts import id_value
 from ..quote.totals import ZERO, cents
 from .api import (OrderAddressInterface, OrderExtensionInterface, OrderInterface, OrderItemInterface,
                   OrderPaymentInterface, OrderStatusHistoryInterface, ShippingAssignmentInterface, ShippingInterface,
@@ -142,6 +143,19 @@ def order_row(conn, order_id: int, lock: bool = False):
     return row
 
 
+_order_customer = select(order_t.c.customer_id).where(order_t.c.entity_id == bindparam("id"))
+
+
+def _owns_order(ctx: Context, value: str) -> bool:
+    """``orderId`` of a resource-or-owner route: an order the calling customer placed."""
+    order_id = id_value(value)
+    customer_id = ctx.conn.execute(_order_customer, {"id": order_id}).scalar() if order_id is not None else None
+    return customer_id is not None and customer_id == ctx.caller.customer_id
+
+
+OWNERS["orderId"] = _owns_order
+
+
 def item_rows(conn, order_id: int) -> list:
     return conn.execute(_items_of_order, {"id": order_id}).all()
 
@@ -243,8 +257,18 @@ def orders_out(ctx: Context, rows: list) -> list[OrderInterface]:
     payments = {p.parent_id: p for p in conn.execute(_payments_of, {"ids": ids})}
     histories = _grouped(conn, _histories_of, "parent_id", ids)
     declared = extensions.load(ctx, ORDER_INTERFACE, ids)
+    kept = extensions.codes_kept_by_owner(ORDER_INTERFACE)
     return [_order_out(r, items[r.entity_id], addresses[r.entity_id], payments.get(r.entity_id),
-                       histories[r.entity_id], declared.get(r.entity_id, {})) for r in rows]
+                       histories[r.entity_id], {**_stored_extension(r, kept), **declared.get(r.entity_id, {})})
+            for r in rows]
+
+
+def _stored_extension(row, kept: frozenset[str]) -> dict[str, Any]:
+    """The values collectors set for the order's declared extension attributes (``total.extension``),
+    kept with the order when it was placed."""
+    if not kept or not row.extension:
+        return {}
+    return {k: v for k, v in json_value(row.extension).items() if k in kept and v is not None}
 
 
 def load_order(ctx: Context, order_id: int) -> OrderInterface:

@@ -95,7 +95,8 @@ def create_order(ctx: Context, quote: Quote, total: Total, segments: list[Segmen
         "shipping_description": shipping_description, "tax_amount": total.tax_amount,
         "grand_total": total.grand_total, "total_qty_ordered": sum((i.qty for i in quote.items), ZERO),
         "total_item_count": len(quote.items), "weight": _weight(items),
-        "adjustments": json_text({k: str(v) for k, v in total.adjustments.items()})}
+        "adjustments": json_text({k: str(v) for k, v in total.adjustments.items()}),
+        "extension": json_text(total.extension)}
     billing = quote.billing_address or quote.shipping_address
     shipping = None if quote.is_virtual or quote.shipping_address is None else _quote_address(quote.shipping_address,
                                                                                              email)

@@ -65,6 +65,7 @@ order = Table(
     Column("total_item_count", Integer, nullable=False, default=0),
     Column("weight", Numeric(12, 4), nullable=True),
     Column("adjustments", Text, nullable=True),  # JSON {collector code: amount} of module totals
+    Column("extension", Text, nullable=True),    # JSON {code: value} collectors set for the order's extension attributes
     Column("created_at", DateTime, nullable=False),
     Column("updated_at", DateTime, nullable=False),
     UniqueConstraint("store_id", "increment_id"),
