@@ -105,7 +105,7 @@ def _place(ctx: Context, row, payment: PaymentInterface | None) -> int:
     email = _validate(ctx, row, cart, quote, total, data)
     quote.customer_email = email
 
-    stock.deduct(ctx.conn, _quantities(quote))
+    stock.deduct(ctx.conn, _quantities(quote), stock.defaults(ctx))
     if payment is not None:
         carts.save_payment(ctx, row.id, data)
     shipping = None
