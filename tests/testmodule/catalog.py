@@ -1,4 +1,6 @@
 """The catalog's events as a module sees them: every category save and delete is written down, in order."""
+from typing import Any
+
 from sqlalchemy import Column, Integer, String, Table, insert, select
 
 from vdcommerce.framework.context import Service
@@ -11,11 +13,11 @@ category_event = Table(
 )
 
 
-def category_saved(ctx, category_id: int, **_payload) -> None:
+def category_saved(ctx: Any, category_id: int, **_payload: Any) -> None:
     ctx.conn.execute(insert(category_event).values(what=f"save:{category_id}"))
 
 
-def category_deleted(ctx, category_id: int, **_payload) -> None:
+def category_deleted(ctx: Any, category_id: int, **_payload: Any) -> None:
     ctx.conn.execute(insert(category_event).values(what=f"delete:{category_id}"))
 
 
