@@ -43,6 +43,11 @@ def test_update_keeps_what_is_not_sent_and_path_id_decides(admin):
     assert r.status_code == 200, r.text
     assert r.json()["id"] == c["id"] and r.json()["name"] == "Winter Sale" and r.json()["is_active"] is True
     assert admin.get(f"/V1/categories/{other['id']}").json()["name"] == "Other"
+    # what a client read may be sent back: computed keys are ignored
+    got = admin.get(f"/V1/categories/{c['id']}").json()
+    r = admin.put(f"/V1/categories/{c['id']}", json={"category": {**got, "level": 9, "path": "1/9", "name": "Echo"}})
+    assert r.status_code == 200, r.text
+    assert (r.json()["name"], r.json()["level"], r.json()["path"]) == ("Echo", got["level"], got["path"])
 
 
 def test_bad_input(admin):

@@ -1,18 +1,20 @@
 """The catalog's data objects: products, stock items, categories, attribute options, special prices."""
-from ...framework.data import CustomAttributes, DataObject, OrNull, Out
+from ...framework.data import CustomAttributes, DataObject, OrNull
 from ...framework.library_adapter import add_fields
 from ...framework.search import SearchCriteria, SearchResults
 
 PRODUCT_NOT_FOUND = "The product that was requested doesn't exist. Verify the product and try again."
 
 
+# Keys the service computes (ids, level, path, children, dates) are accepted on input and ignored, so that a
+# client may send back what it read.
 class StockItemInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\Data\\StockItemInterface"):
     item_id: int | None
-    product_id: Out[int] | None
-    stock_id: Out[int] | None
+    product_id: int | None
+    stock_id: int | None
     qty: float | None
     is_in_stock: bool | None
-    is_qty_decimal: Out[bool] | None
+    is_qty_decimal: bool | None
     use_config_min_qty: bool | None
     min_qty: float | None
     use_config_min_sale_qty: bool | None
@@ -25,7 +27,7 @@ class StockItemInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\
     notify_stock_qty: float | None
     use_config_manage_stock: bool | None
     manage_stock: bool | None
-    low_stock_date: Out[OrNull[str]]
+    low_stock_date: OrNull[str]
 
 
 class StockStatusInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\Data\\StockStatusInterface"):
@@ -81,11 +83,11 @@ class CategoryInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\Cate
     name: str | None
     is_active: bool | None
     position: int | None
-    level: Out[int] | None
-    children: Out[str] | None
-    created_at: Out[str] | None
-    updated_at: Out[str] | None
-    path: Out[str] | None
+    level: int | None
+    children: str | None
+    created_at: str | None
+    updated_at: str | None
+    path: str | None
     available_sort_by: list[str] | None
     include_in_menu: bool | None
     custom_attributes: CustomAttributes
