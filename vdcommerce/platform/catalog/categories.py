@@ -25,8 +25,8 @@ from ...framework.exceptions import (CouldNotSaveException, InputException, Loca
 from ...framework.repository import Repository
 from ...framework.context import Service
 from ...framework.search import SearchCriteria, SearchField
-from .api import (PRODUCT_NOT_FOUND as NOT_FOUND, CategoryInterface, CategoryProductLinkInterface, CategorySearchResultsInterface,
-                  CategoryTreeInterface)
+from .api import PRODUCT_NOT_FOUND as NOT_FOUND
+from .api import CategoryInterface, CategoryProductLinkInterface, CategorySearchResultsInterface, CategoryTreeInterface
 from .tables import category as category_t
 from .tables import category_product as link_t
 from .tables import product as product_t
@@ -296,7 +296,8 @@ class CategoryManagement(Service):
             stmt = stmt.where(category_t.c.level <= root.level + depth)
         rows = self.conn.execute(stmt.order_by(category_t.c.level, category_t.c.position,
                                                category_t.c.entity_id)).all()
-        counts = dict(self.conn.execute(_counts, {"ids": [r.entity_id for r in rows]}).all())
+        counts: dict[int, int] = {cid: n for cid, n in self.conn.execute(
+            _counts, {"ids": [r.entity_id for r in rows]})}
         nodes: dict[int, CategoryTreeInterface] = {}
         for r in rows:
             node = CategoryTreeInterface.of(id=r.entity_id, parent_id=r.parent_id, name=r.name,

@@ -31,10 +31,12 @@ def _categories(ctx: Context) -> dict[str, int]:
     conn = ctx.conn
     if conn.execute(select(category_t.c.entity_id).where(category_t.c.parent_id == STORE_ROOT_ID).limit(1)).first():
         return {}
-    repo, ids = CategoryRepository(ctx), {}
+    repo, ids = CategoryRepository(ctx), dict[str, int]()
     for name, parent in CATEGORIES:
-        ids[name] = repo.save(CategoryInterface.model_validate(
-            {"name": name, "parent_id": ids[parent] if parent else STORE_ROOT_ID, "is_active": True})).id
+        saved = repo.save(CategoryInterface.model_validate(
+            {"name": name, "parent_id": ids[parent] if parent else STORE_ROOT_ID, "is_active": True}))
+        assert saved.id is not None
+        ids[name] = saved.id
     return ids
 
 
