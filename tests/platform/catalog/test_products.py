@@ -1,4 +1,4 @@
-"""Products over HTTP (platform.md 9.0): the repository routes, stock, status and visibility."""
+"""Products over HTTP: the repository routes, stock, status and visibility."""
 from tests.helpers import new_customer, unique
 
 NOT_FOUND = "The product that was requested doesn't exist. Verify the product and try again."

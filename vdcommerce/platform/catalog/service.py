@@ -1,10 +1,10 @@
-"""The product repository (platform.md 9.0) and the product facts other packages read.
+"""The product repository and the product facts other packages read.
 
 Choices where the platform leaves room (docs/platform/catalog.md lists them):
 
 - ``save`` finds the product by ``sku``: an existing SKU is updated (keys the client leaves out keep
   their values, sent custom attributes are merged by code), a new one is created. A PUT's path SKU
-  decides which product (platform.md 2.5), so a SKU cannot be renamed.
+  decides which product, so a SKU cannot be renamed.
 - A new product needs ``sku``, ``name`` and ``price``; it defaults to attribute set 4, type
   ``simple``, status 1, visibility 4, website 1 and no stock (qty 0, out of stock).
 - ``is_in_stock`` follows ``qty`` (qty above 0) unless the client sends it.
