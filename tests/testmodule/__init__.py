@@ -9,3 +9,4 @@ from . import rules  # noqa: F401
 from . import media  # noqa: F401,E402
 from . import mail  # noqa: F401
 from . import quote  # noqa: F401
+from . import catalog  # noqa: F401

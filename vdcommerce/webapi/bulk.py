@@ -172,7 +172,9 @@ class BulkProcessor:
 
         Each path parameter comes from the element's top level (``{"sku": ..., "product": {...}}``); the
         one a PUT writes into its data object may instead be that object's own identifier
-        (``{"product": {"sku": ...}}``, as clients send to ``PUT /async/bulk/V1/products/bySku``)."""
+        (``{"product": {"sku": ...}}``, as clients send to ``PUT /async/bulk/V1/products/bySku``), and
+        any may be the field of that name of a data object (``{"productLink": {"category_id": ...}}``,
+        as clients send to ``POST /async/bulk/V1/categories/byCategoryId/products``)."""
         try:
             if not isinstance(element, dict):
                 raise WebapiException("The request body must be a JSON object.")
@@ -187,6 +189,8 @@ class BulkProcessor:
                     obj = inp.get(param.wire, inp.get(param.name))
                     if isinstance(obj, dict):
                         value = obj.get(id_field, obj.get(camel(id_field)))
+                if value is None:
+                    value = _object_field(plan, inp, snake(name))
                 if value is None:
                     missing.append(InputException.required(name))
                 path_values[name] = inp[name] = value
@@ -209,3 +213,15 @@ class BulkProcessor:
             with db.transaction() as conn:
                 operations.reject_open(conn, bulk_uuid, body["message"])
             return status, orjson.dumps(body), JSON_HEADERS
+
+
+def _object_field(plan: Any, inp: dict[str, Any], field: str) -> Any:
+    """The value of ``field`` in the element's data object that has such a field, if it sent one."""
+    for param in plan.params:
+        if param.spec.kind == "object" and field in param.spec.object_class().fields():
+            obj = inp.get(param.wire, inp.get(param.name))
+            if isinstance(obj, dict):
+                value = obj.get(field, obj.get(camel(field)))
+                if value is not None:
+                    return value
+    return None

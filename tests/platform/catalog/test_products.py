@@ -1,4 +1,4 @@
-"""Products over HTTP (platform.md 9.0): the repository routes, stock, status and visibility."""
+"""Products over HTTP: the repository routes, stock, status and visibility."""
 from tests.helpers import new_customer, unique
 
 NOT_FOUND = "The product that was requested doesn't exist. Verify the product and try again."
@@ -45,8 +45,11 @@ def test_defaults_and_stock_follows_qty(admin):
     assert p["extension_attributes"]["stock_item"]["is_in_stock"] is False
     r = admin.put(f"/V1/products/{sku}", json={"product": {"extension_attributes": {"stock_item": {"qty": 5}}}})
     assert r.status_code == 200, r.text
-    assert r.json()["extension_attributes"]["stock_item"] == {"item_id": p["id"], "product_id": p["id"],
-                                                              "stock_id": 1, "qty": 5, "is_in_stock": True}
+    item = r.json()["extension_attributes"]["stock_item"]
+    assert {k: item[k] for k in ("item_id", "product_id", "stock_id", "qty", "is_in_stock")} == {
+        "item_id": p["id"], "product_id": p["id"], "stock_id": 1, "qty": 5, "is_in_stock": True}
+    assert (item["backorders"], item["use_config_backorders"], item["manage_stock"], item["min_sale_qty"]) == (
+        0, True, True, 1)
 
 
 def test_put_merges_and_path_sku_decides(admin):

@@ -3,8 +3,8 @@
 Revision ID: 0006_tm_catalog
 Revises: 0005_tm_media
 """
-from alembic import op  # noqa: F401
-import sqlalchemy as sa  # noqa: F401
+from alembic import op
+import sqlalchemy as sa
 
 
 revision = '0006_tm_catalog'
@@ -14,8 +14,12 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    op.create_table('vendor_testmodule_category_event',
+    sa.Column('event_id', sa.Integer(), autoincrement=True, nullable=False),
+    sa.Column('what', sa.String(length=64), nullable=False),
+    sa.PrimaryKeyConstraint('event_id', name=op.f('pk_vendor_testmodule_category_event'))
+    )
 
 
 def downgrade() -> None:
-    pass
+    op.drop_table('vendor_testmodule_category_event')

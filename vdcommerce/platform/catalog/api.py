@@ -1,19 +1,59 @@
-"""The product data objects (platform.md 9.0)."""
-from ...framework.data import CustomAttributes, DataObject, OrNull, Out
-from ...framework.search import SearchResults
+"""The catalog's data objects: products, stock items, categories, attribute options, special prices."""
+from ...framework.data import CustomAttributes, DataObject, OrNull
+from ...framework.library_adapter import add_fields
+from ...framework.search import SearchCriteria, SearchResults
+
+PRODUCT_NOT_FOUND = "The product that was requested doesn't exist. Verify the product and try again."
 
 
+# Keys the service computes (ids, level, path, children, dates) are accepted on input and ignored, so that a
+# client may send back what it read.
 class StockItemInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\Data\\StockItemInterface"):
-    item_id: Out[int] | None
-    product_id: Out[int] | None
-    stock_id: Out[int] | None
+    item_id: int | None
+    product_id: int | None
+    stock_id: int | None
     qty: float | None
     is_in_stock: bool | None
+    is_qty_decimal: bool | None
+    use_config_min_qty: bool | None
+    min_qty: float | None
+    use_config_min_sale_qty: bool | None
+    min_sale_qty: float | None
+    use_config_max_sale_qty: bool | None
+    max_sale_qty: float | None
+    use_config_backorders: bool | None
+    backorders: int | None
+    use_config_notify_stock_qty: bool | None
+    notify_stock_qty: float | None
+    use_config_manage_stock: bool | None
+    manage_stock: bool | None
+    low_stock_date: OrNull[str]
+
+
+class StockStatusInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\Data\\StockStatusInterface"):
+    product_id: int | None
+    stock_id: int | None
+    qty: float | None
+    stock_status: int | None
+    stock_item: StockItemInterface | None
+
+
+class StockItemCollectionInterface(DataObject,
+                                   interface="Magento\\CatalogInventory\\Api\\Data\\StockItemCollectionInterface"):
+    items: list[StockItemInterface] | None
+    search_criteria: SearchCriteria | None
+    total_count: int | None
+
+
+class CategoryLinkInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CategoryLinkInterface"):
+    position: int | None
+    category_id: OrNull[str]
 
 
 class ProductExtensionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\ProductExtensionInterface"):
     website_ids: list[int] | None
     stock_item: StockItemInterface | None
+    category_links: list[CategoryLinkInterface] | None
 
 
 class ProductInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\ProductInterface"):
@@ -35,3 +75,71 @@ class ProductInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\Produ
 class ProductSearchResultsInterface(SearchResults[ProductInterface],
                                     interface="Magento\\Catalog\\Api\\Data\\ProductSearchResultsInterface"):
     pass
+
+
+class CategoryInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CategoryInterface"):
+    id: int | None
+    parent_id: int | None
+    name: str | None
+    is_active: bool | None
+    position: int | None
+    level: int | None
+    children: str | None
+    created_at: str | None
+    updated_at: str | None
+    path: str | None
+    available_sort_by: list[str] | None
+    include_in_menu: bool | None
+    custom_attributes: CustomAttributes
+
+
+class CategorySearchResultsInterface(SearchResults[CategoryInterface],
+                                     interface="Magento\\Catalog\\Api\\Data\\CategorySearchResultsInterface"):
+    pass
+
+
+class CategoryTreeInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CategoryTreeInterface"):
+    id: int | None
+    parent_id: int | None
+    name: str | None
+    is_active: bool | None
+    position: int | None
+    level: int | None
+    product_count: int | None
+
+
+add_fields(CategoryTreeInterface, {"children_data": list[CategoryTreeInterface] | None})
+
+
+class CategoryProductLinkInterface(DataObject,
+                                   interface="Magento\\Catalog\\Api\\Data\\CategoryProductLinkInterface"):
+    sku: str | None
+    position: int | None
+    category_id: OrNull[str]
+
+
+class AttributeOptionLabelInterface(DataObject,
+                                    interface="Magento\\Eav\\Api\\Data\\AttributeOptionLabelInterface"):
+    label: str | None
+    store_id: int | None
+
+
+class AttributeOptionInterface(DataObject, interface="Magento\\Eav\\Api\\Data\\AttributeOptionInterface"):
+    label: str | None
+    value: str | None
+    sort_order: int | None
+    is_default: bool | None
+    store_labels: list[AttributeOptionLabelInterface] | None
+
+
+class SpecialPriceInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\SpecialPriceInterface"):
+    price: float | None
+    store_id: int | None
+    sku: str | None
+    price_from: OrNull[str]
+    price_to: OrNull[str]
+
+
+class PriceUpdateResultInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\PriceUpdateResultInterface"):
+    message: str | None
+    parameters: list[str] | None

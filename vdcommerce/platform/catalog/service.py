@@ -1,13 +1,15 @@
-"""The product repository (platform.md 9.0) and the product facts other packages read.
+"""The product repository and the product facts other packages read.
 
 Choices where the platform leaves room (docs/platform/catalog.md lists them):
 
 - ``save`` finds the product by ``sku``: an existing SKU is updated (keys the client leaves out keep
   their values, sent custom attributes are merged by code), a new one is created. A PUT's path SKU
-  decides which product (platform.md 2.5), so a SKU cannot be renamed.
+  decides which product, so a SKU cannot be renamed.
 - A new product needs ``sku``, ``name`` and ``price``; it defaults to attribute set 4, type
   ``simple``, status 1, visibility 4, website 1 and no stock (qty 0, out of stock).
 - ``is_in_stock`` follows ``qty`` (qty above 0) unless the client sends it.
+- A product's categories are rows of their own: ``custom_attributes.category_ids`` and
+  ``extension_attributes.category_links`` (with positions) both read and replace them.
 """
 from __future__ import annotations
 
@@ -17,19 +19,23 @@ from decimal import Decimal
 from typing import Any, Iterable, Iterator, Mapping
 
 import orjson
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import String, bindparam, cast, delete, insert, literal, select, update
 
 from ...framework import events
 from ...framework.db import Query
 from ...framework.exceptions import InputException, NoSuchEntityException
 from ...framework.repository import LinkSet, Repository
 from ...framework.search import SearchCriteria, SearchField
-from .api import ProductExtensionInterface, ProductInterface, ProductSearchResultsInterface, StockItemInterface
+from . import stock
+from .api import PRODUCT_NOT_FOUND, CategoryLinkInterface, ProductExtensionInterface, ProductInterface, \
+    ProductSearchResultsInterface
+from .categories import category_exists
+from .tables import category_product as category_link_t
 from .tables import product as product_t
 from .tables import product_website as website_t
 from .tables import stock_item as stock_t
 
-NOT_FOUND = "The product that was requested doesn't exist. Verify the product and try again."
+NOT_FOUND = PRODUCT_NOT_FOUND
 TYPES = ("simple", "virtual")
 STATUSES = (1, 2)
 VISIBILITIES = (1, 2, 3, 4)
@@ -57,11 +63,22 @@ class ProductFacts:
 _columns = (product_t.c.entity_id, product_t.c.sku, product_t.c.name, product_t.c.attribute_set_id,
             product_t.c.type_id, product_t.c.price, product_t.c.status, product_t.c.visibility, product_t.c.weight,
             product_t.c.custom_attributes, product_t.c.created_at, product_t.c.updated_at,
-            stock_t.c.qty, stock_t.c.is_in_stock)
+            *(c for c in stock_t.c if c.name != "product_id"))
 _base = select(*_columns).select_from(product_t.outerjoin(stock_t, stock_t.c.product_id == product_t.c.entity_id))
 _by_sku = Query(_base.where(product_t.c.sku == bindparam("sku")))
 _websites_of = Query(select(website_t.c.website_id).where(website_t.c.product_id == bindparam("pid"))
                      .order_by(website_t.c.website_id))
+_categories_of = (select(category_link_t.c.product_id, category_link_t.c.category_id)
+                  .where(category_link_t.c.product_id.in_(bindparam("ids", expanding=True)))
+                  .order_by(category_link_t.c.product_id, category_link_t.c.category_id))
+
+
+def _categories(conn, ids: list[int]) -> dict[int, tuple[str, ...]]:
+    out: dict[int, list[str]] = {i: [] for i in ids}
+    if ids:
+        for pid, cid in conn.execute(_categories_of, {"ids": ids}):
+            out[pid].append(str(cid))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _now() -> dt.datetime:
@@ -92,19 +109,21 @@ def _websites(conn, ids: list[int]) -> dict[int, tuple[int, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _facts(row, websites: tuple[int, ...]) -> ProductFacts:
+def _facts(row, websites: tuple[int, ...], categories: tuple[str, ...]) -> ProductFacts:
     attributes = _attributes(row.custom_attributes)
+    if categories:
+        attributes["category_ids"] = list(categories)
     return ProductFacts(row.entity_id, row.sku, row.name, Decimal(row.price), row.status, row.visibility, row.type_id,
                         None if row.weight is None else Decimal(row.weight), row.attribute_set_id,
-                        Decimal(row.qty or 0), bool(row.is_in_stock), websites,
-                        _category_ids(attributes.get("category_ids")), attributes)
+                        Decimal(row.qty or 0), bool(row.is_in_stock), websites, categories, attributes)
 
 
 def product_facts(conn, sku: str) -> ProductFacts | None:
     row = _by_sku.first(conn, sku=sku)
     if row is None:
         return None
-    return _facts(row, tuple(r.website_id for r in _websites_of.all(conn, pid=row.entity_id)))
+    return _facts(row, tuple(r.website_id for r in _websites_of.all(conn, pid=row.entity_id)),
+                  _categories(conn, [row.entity_id])[row.entity_id])
 
 
 def products_by_ids(conn, ids: Iterable[int]) -> dict[int, ProductFacts]:
@@ -113,7 +132,32 @@ def products_by_ids(conn, ids: Iterable[int]) -> dict[int, ProductFacts]:
         return {}
     rows = conn.execute(_base.where(product_t.c.entity_id.in_(ids))).all()
     websites = _websites(conn, [r.entity_id for r in rows])
-    return {r.entity_id: _facts(r, websites[r.entity_id]) for r in rows}
+    categories = _categories(conn, [r.entity_id for r in rows])
+    return {r.entity_id: _facts(r, websites[r.entity_id], categories[r.entity_id]) for r in rows}
+
+
+class CategoryLinks(LinkSet):
+    """A product's categories with their positions: ``(category id, position)`` pairs."""
+
+    def __init__(self) -> None:
+        super().__init__(category_link_t.c.product_id, category_link_t.c.category_id, csv=False,
+                         query=select(category_link_t.c.product_id, category_link_t.c.category_id,
+                                      category_link_t.c.position))
+
+    def one_part(self, name: str):
+        return select(literal(name).label("kind"), self.target.label("id"),
+                      cast(category_link_t.c.position, String).label("title")) \
+            .where(self.owner == bindparam("owner_id"))
+
+    def value(self, row) -> Any:
+        return (int(row[1]), int(row[2] or 0))
+
+    def replace(self, conn, owner_id: Any, values: list[Any], new: bool = False) -> None:
+        if not new:
+            conn.execute(delete(category_link_t).where(category_link_t.c.product_id == owner_id))
+        if values:
+            conn.execute(insert(category_link_t), [{"product_id": owner_id, "category_id": c, "position": p}
+                                                   for c, p in values])
 
 
 def iter_product_facts(conn, batch: int = 500) -> Iterator[ProductFacts]:
@@ -143,7 +187,8 @@ class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterfa
     identifier = product_t.c.sku
     create_missing = True
     renamed = {"id": "entity_id"}
-    links = {"website_ids": LinkSet(website_t.c.product_id, website_t.c.website_id, csv=False)}
+    links = {"website_ids": LinkSet(website_t.c.product_id, website_t.c.website_id, csv=False),
+             "category_ids": CategoryLinks()}
     base = _base
 
     def get(self, sku: str, edit_mode: bool = False, store_id: int | None = None,
@@ -169,6 +214,7 @@ class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterfa
 
     def from_row(self, row: Any) -> dict[str, Any]:
         record = super().from_row(row)
+        record["stock"] = {c.name: row[c.name] for c in stock_t.c if c.name != "product_id"}
         record["qty"], record["is_in_stock"] = Decimal(row["qty"] or 0), bool(row["is_in_stock"])
         return record
 
@@ -185,32 +231,35 @@ class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterfa
         ext = sent.get("extension_attributes")
         if ext is not None and ext.website_ids is not None:
             values["website_ids"] = sorted(set(ext.website_ids))
-        stock = ext.stock_item.sent() if ext is not None and ext.stock_item is not None else {}
-        if stock or stored is None:
-            qty = Decimal(str(stock["qty"])) if stock.get("qty") is not None else (
-                stored["qty"] if stored is not None else Decimal(0))
-            in_stock = stock.get("is_in_stock")
-            values.update(qty=qty, is_in_stock=bool(in_stock) if in_stock is not None else qty > 0)
+        sent_stock = ext.stock_item.sent() if ext is not None and ext.stock_item is not None else {}
+        if sent_stock or stored is None:
+            changes = stock.item_values(sent_stock, stored["stock"] if stored is not None else None)
+            values["stock"] = {**(stored["stock"] if stored is not None else _NEW_STOCK), **changes}
+            values.update(qty=values["stock"]["qty"], is_in_stock=values["stock"]["is_in_stock"])
+        if ext is not None and ext.category_links is not None:
+            values["category_ids"] = _links(self.conn, ext.category_links)
         if "custom_attributes" in sent:
             merged = _attributes(stored["custom_attributes"]) if stored is not None else {}
             for a in sent["custom_attributes"] or []:
                 value = a["value"]
                 if a["attribute_code"] == "category_ids":
-                    value = list(_category_ids(value))
+                    if "category_ids" not in values:
+                        kept = dict(stored["category_ids"]) if stored is not None else {}
+                        values["category_ids"] = [(int(c), kept.get(int(c), 0)) for c in _category_ids(value)
+                                                  if c.isdigit()]
+                    continue
                 merged[a["attribute_code"]] = value
             values["custom_attributes"] = orjson.dumps(
                 [{"attribute_code": k, "value": v} for k, v in merged.items()]).decode()
         return values
 
     def write(self, stored: dict[str, Any] | None, record: dict[str, Any], sent_links: list[str]) -> dict[str, Any]:
-        changed_stock = stored is None or (record["qty"], record["is_in_stock"]) != (stored["qty"],
-                                                                                     stored["is_in_stock"])
+        changed_stock = stored is None or record["stock"] != stored["stock"]
         record = super().write(stored, record, sent_links)
-        stock = {"qty": record["qty"], "is_in_stock": record["is_in_stock"]}
         if stored is None:
-            self.conn.execute(insert(stock_t).values(product_id=record["id"], **stock))
+            self.conn.execute(insert(stock_t).values(product_id=record["id"], **record["stock"]))
         elif changed_stock:
-            self.conn.execute(update(stock_t).where(stock_t.c.product_id == record["id"]).values(**stock))
+            self.conn.execute(update(stock_t).where(stock_t.c.product_id == record["id"]).values(**record["stock"]))
         return record
 
     def after_save(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
@@ -223,19 +272,41 @@ class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterfa
         return _SEARCH_FIELDS
 
     def to_data(self, r: dict[str, Any]) -> ProductInterface:
-        stock = StockItemInterface.of(item_id=r["id"], product_id=r["id"], stock_id=1, qty=float(r["qty"]),
-                                      is_in_stock=r["is_in_stock"])
+        stock_item = stock.item_out({"product_id": r["id"], **r["stock"]}, stock.defaults(self.ctx))
+        links = sorted(r.get("category_ids") or [])
+        attributes = orjson.loads(r["custom_attributes"] or "[]")
+        if links:
+            attributes.append({"attribute_code": "category_ids", "value": [str(c) for c, _ in links]})
         return ProductInterface.of(
             id=r["id"], sku=r["sku"], name=r["name"], attribute_set_id=r["attribute_set_id"],
             price=float(r["price"]), status=r["status"], visibility=r["visibility"], type_id=r["type_id"],
             created_at=r["created_at"], updated_at=r["updated_at"],
             weight=None if r["weight"] is None else float(r["weight"]),
-            extension_attributes=ProductExtensionInterface.of(website_ids=list(r["website_ids"]), stock_item=stock),
-            custom_attributes=orjson.loads(r["custom_attributes"] or "[]"))
+            extension_attributes=ProductExtensionInterface.of(
+                website_ids=list(r["website_ids"]), stock_item=stock_item,
+                category_links=[CategoryLinkInterface.of(position=p, category_id=str(c)) for c, p in links]),
+            custom_attributes=attributes)
 
 
 _SEARCH_FIELDS = {**ProductRepository._search, "entity_id": ProductRepository._search["id"],
+                  "category_id": ProductRepository._search["category_ids"],
                   "qty": SearchField(stock_t.c.qty, "float")}
+_NEW_STOCK = {"qty": Decimal(0), "is_in_stock": False, **{"use_config_" + n: True for n in stock.SETTINGS},
+              "min_qty": Decimal(0), "min_sale_qty": Decimal(1), "max_sale_qty": Decimal(10000), "backorders": 0,
+              "notify_stock_qty": Decimal(1), "manage_stock": True}
+
+
+def _links(conn, sent: list[CategoryLinkInterface]) -> list[tuple[int, int]]:
+    """The category links a client sent, checked: each category exists, each is named once."""
+    out: dict[int, int] = {}
+    for link in sent:
+        text = (link.category_id or "").strip()
+        if not text.isdigit():
+            raise InputException.invalid_value("category_id", link.category_id)
+        if not category_exists(conn, int(text)):
+            raise NoSuchEntityException.single_field("id", text)
+        out[int(text)] = link.position or 0
+    return sorted(out.items())
 
 
 def _validated(sent: dict[str, Any]) -> dict[str, Any]:

@@ -109,7 +109,7 @@ def _place(ctx: Context, row, payment: PaymentInterface | None) -> int:
     quote.customer_email = email
     _vetoes(ctx, quote, total)
 
-    stock.deduct(ctx.conn, _quantities(quote))
+    stock.deduct(ctx.conn, _quantities(quote), stock.defaults(ctx))
     carts.save_lines(ctx, quote)  # collector lines get their item ids before the order items refer to them
     if payment is not None:
         carts.save_payment(ctx, row.id, data)

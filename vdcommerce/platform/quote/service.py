@@ -28,7 +28,7 @@ from ...framework.data import json_text
 from ...framework.exceptions import (CouldNotSaveException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
 from ...framework.search import SearchCriteria, SearchField, SearchResults, search, search_limits
-from ..catalog import stock
+from ..catalog import prices, stock
 from ..catalog.service import product_facts, products_by_ids
 from ..customer.api import CustomerInterface
 from ..customer.service import load_customer
@@ -109,8 +109,7 @@ def _check_product(ctx: Context, product, qty_in_cart: Decimal) -> None:
     website = ctx.config.website_of.get(ctx.store_id or 1, 1) if ctx.config else 1
     if product.status != 1 or website not in product.website_ids:
         raise LocalizedException(PRODUCT_NOT_AVAILABLE)
-    if not product.is_in_stock or qty_in_cart > product.qty:
-        raise InputException(stock.NOT_AVAILABLE)
+    stock.check_salable(ctx, product.id, qty_in_cart)
 
 
 def rate_out(rate) -> ShippingMethodInterface:
@@ -228,7 +227,8 @@ class Carts:
         in_cart = sum((Decimal(r.qty) for r in cart.items if r.product_id == product.id), Decimal(0))
         _check_product(self.ctx, product, in_cart + qty)
         t = carts.now()
-        values = dict(name=product.name, price=product.price, weight=product.weight, updated_at=t)
+        values = dict(name=product.name, price=prices.final_price(self.ctx, product.id, product.price),
+                      weight=product.weight, updated_at=t)
         if same is not None:
             self.conn.execute(update(item_t).where(item_t.c.item_id == same.item_id)
                               .values(qty=Decimal(same.qty) + qty, **values))

@@ -275,7 +275,7 @@ def _new_order(ctx: Context, order: OrderInterface) -> NewOrder:
     head["total_item_count"] = len(items)
     head["weight"] = dec(order.weight) if order.weight is not None else _weight(items)
     if wanted:
-        stock.deduct(conn, wanted)
+        stock.deduct(conn, wanted, stock.defaults(ctx))
     payment = {"method": method, "po_number": order.payment.po_number,
                "additional_information": json_text(order.payment.additional_information)}
     return NewOrder(head=head, items=items, billing=billing, shipping=shipping, payment=payment)
