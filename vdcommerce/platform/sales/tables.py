@@ -152,12 +152,14 @@ status_history = Table(
     Column("is_customer_notified", SmallInteger, nullable=True),
     Column("is_visible_on_front", SmallInteger, nullable=False, default=0),
     Column("entity_name", String(32), nullable=False, default="order"),
+    Column("document_id", Integer, nullable=True),  # the invoice, shipment or credit memo it was added with
     Column("created_at", DateTime, nullable=False),
     Index("ix_sales_order_status_history_parent_id", "parent_id"),
+    Index("ix_sales_order_status_history_document", "entity_name", "document_id"),
 )
 
 
-def _document(name: str, *amounts: str) -> Table:
+def _document(name: str, *amounts: str, extra: tuple[Column, ...] = ()) -> Table:
     """An invoice, shipment or credit memo: a header row per order event."""
     return Table(
         name, metadata,
@@ -165,6 +167,7 @@ def _document(name: str, *amounts: str) -> Table:
         Column("order_id", Integer, ForeignKey("sales_order.entity_id", ondelete="CASCADE"), nullable=False),
         _qty("total_qty"),
         *(_money(a) for a in amounts),
+        *extra,
         Column("created_at", DateTime, nullable=False),
         Index(f"ix_{name}_order_id", "order_id"),
     )
@@ -187,8 +190,23 @@ invoice_item = _document_items("sales_invoice_item", "sales_invoice", "row_total
 shipment = _document("sales_shipment")
 shipment_item = _document_items("sales_shipment_item", "sales_shipment")
 creditmemo = _document("sales_creditmemo", "subtotal", "discount_amount", "shipping_amount", "tax_amount",
-                       "adjustment_positive", "adjustment_negative", "grand_total")
+                       "adjustment_positive", "adjustment_negative", "grand_total",
+                       extra=(Column("invoice_id", Integer, ForeignKey("sales_invoice.entity_id", ondelete="SET NULL"),
+                                     nullable=True),))
 creditmemo_item = _document_items("sales_creditmemo_item", "sales_creditmemo", "row_total", "discount_amount")
+
+# What the declared refund handlers gave back through their modules (store credit, gift card, points),
+# per credit memo and handler code.
+creditmemo_refund = Table(
+    "sales_creditmemo_module_refund", metadata,
+    Column("entity_id", Integer, primary_key=True, autoincrement=True),
+    Column("creditmemo_id", Integer, ForeignKey("sales_creditmemo.entity_id", ondelete="CASCADE"), nullable=False),
+    Column("order_id", Integer, ForeignKey("sales_order.entity_id", ondelete="CASCADE"), nullable=False),
+    Column("code", String(64), nullable=False),
+    _money("amount"),
+    UniqueConstraint("creditmemo_id", "code"),
+    Index("ix_sales_creditmemo_module_refund_order_id", "order_id"),
+)
 
 shipment_track = Table(
     "sales_shipment_track", metadata,
