@@ -310,10 +310,13 @@ def touch(ctx: Context, o, values: dict[str, Any] | None = None) -> None:
 
 
 def add_history(conn, order_id: int, comment: str | None, status: str | None, notified: bool,
-                visible: int = 0, entity_name: str = "order") -> int:
+                visible: int = 0, entity_name: str = "order", document_id: int | None = None) -> int:
+    """A comment of the order (``entity_name`` order) or of one of its documents (invoice, shipment,
+    creditmemo, with the document's id)."""
     return conn.execute(insert(history_t).values(
         parent_id=order_id, comment=comment, status=status, is_customer_notified=int(notified),
-        is_visible_on_front=visible, entity_name=entity_name, created_at=now())).inserted_primary_key[0]
+        is_visible_on_front=visible, entity_name=entity_name, document_id=document_id,
+        created_at=now())).inserted_primary_key[0]
 
 
 SUBJECTS = {"order": "Your order #%s", "invoice": "Invoice for your order #%s",
