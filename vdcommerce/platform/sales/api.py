@@ -1,4 +1,4 @@
-"""The order data objects (platform.md 9.14), fields in wire order."""
+"""The order, invoice, shipment and credit memo data objects, fields in wire order."""
 from ...framework.data import DataObject, OrNull
 from ...framework.search import SearchResults
 

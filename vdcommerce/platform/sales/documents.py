@@ -1,4 +1,4 @@
-"""Invoices, shipments and credit memos (platform.md 9.14): ``POST /V1/order/:orderId/invoice|ship|refund``.
+"""Invoices, shipments and credit memos: ``POST /V1/order/:orderId/invoice|ship|refund``.
 
 ``items`` empty means every remaining quantity. Money per item is the item's share of its row total and
 discount (``qty / qty_ordered``, rounded to the cent); the document that takes an item's last quantity
@@ -11,6 +11,15 @@ A refund gives back the chosen quantities, the remaining shipping unless ``argum
 says otherwise, plus ``adjustment_positive`` and minus ``adjustment_negative``; never more than was
 paid and not yet refunded. ``arguments.extension_attributes.return_to_stock_items`` lists the order
 items whose refunded quantity goes back to stock.
+
+``POST /V1/invoice/:invoiceId/refund`` refunds one invoice the same way, within what that invoice holds:
+its quantities, its shipping and its total, less what its earlier credit memos took.
+
+Once the credit memo is written, the declared refund handlers (``hooks.py``) run in the same
+transaction with the module codes the request sent in ``arguments.extension_attributes``; what each
+gives back is recorded on the credit memo, and a handler that refuses (a ``LocalizedException``) undoes
+the whole refund. A credit memo of zero (an order paid entirely with a gift card, say) is accepted when
+a handler gives something back.
 """
 from __future__ import annotations
 

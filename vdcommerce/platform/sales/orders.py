@@ -38,7 +38,7 @@ log = logging.getLogger("vdcommerce.sales")
 NOT_FOUND = "The entity that was requested doesn't exist. Verify the entity and try again."
 CURRENCY = "USD"
 
-# the platform's default status of each state, and the state each status belongs to (platform.md 9.14)
+# the platform's default status of each state, and the state each status belongs to
 STATUS_OF = {"new": "pending", "pending_payment": "pending_payment", "processing": "processing",
              "complete": "complete", "closed": "closed", "canceled": "canceled", "holded": "holded",
              "payment_review": "payment_review"}
@@ -283,7 +283,7 @@ def refundable(o) -> Decimal:
 
 
 def settled_state(state: str, items: list, total_paid: Any, total_refunded: Any) -> str:
-    """The state an order's quantities and money put it in (platform.md 9.14's table); ``state`` is
+    """The state an order's quantities and money put it in (docs/platform/sales.md, States); ``state`` is
     the current one, kept while nothing has happened yet."""
     if any(to_invoice(i) > 0 or to_ship(i) > 0 for i in items):
         started = any(i.qty_invoiced > 0 or i.qty_shipped > 0 for i in items)
@@ -325,7 +325,7 @@ SUBJECTS = {"order": "Your order #%s", "invoice": "Invoice for your order #%s",
 
 
 def notify(conn, o, template: str) -> None:
-    """Record the e-mail that would have been sent (no e-mails are sent, platform.md 9.12)."""
+    """Record the e-mail that would have been sent (orders send no e-mails)."""
     subject = SUBJECTS[template] % o.increment_id
     conn.execute(insert(outbox_t).values(order_id=o.entity_id, template=template, recipient=o.customer_email,
                                          subject=subject, created_at=now()))

@@ -1,4 +1,4 @@
-"""Orders (platform.md 9.14): placing one from a cart, the order repository, order management, order
+"""Orders: placing one from a cart, the order repository, order management, order
 addresses and order items. Invoices, shipments and credit memos are in ``documents.py``.
 
 Choices where the platform leaves room (docs/platform/sales.md lists them):
@@ -230,7 +230,7 @@ def _store_id(ctx: Context, given: int | None) -> int:
 
 
 def _new_order(ctx: Context, order: OrderInterface) -> NewOrder:
-    """Check the data of a new order and complete what can be computed (platform.md 9.14, docs)."""
+    """Check the data of a new order and complete what can be computed (docs/platform/sales.md)."""
     conn = ctx.conn
     if not order.items:
         raise InputException(NO_ITEMS)

@@ -220,7 +220,7 @@ shipment_track = Table(
     Index("ix_sales_shipment_track_parent_id", "parent_id"),
 )
 
-# What would have been e-mailed (platform.md 9.12: no e-mails are sent).
+# What would have been e-mailed (orders send no e-mails).
 outbox = Table(
     "sales_outbox", metadata,
     Column("entity_id", Integer, primary_key=True, autoincrement=True),
