@@ -89,6 +89,12 @@ def _chosen(items: list, requested, left: Callable, kind: str, refusal: str) -> 
     return chosen
 
 
+def _numbered(conn, table, entity_id: int) -> int:
+    """Give a new document its increment id (its entity id on nine digits); answers the id."""
+    conn.execute(update(table).where(table.c.entity_id == entity_id).values(increment_id=f"{entity_id:09d}"))
+    return entity_id
+
+
 def _share(whole: Decimal, done: Decimal, qty: Decimal, ordered: Decimal, last: bool) -> Decimal:
     """An item's amount for ``qty`` of ``ordered``; the last part takes what ``done`` left over."""
     return whole - done if last else cents(whole * qty / ordered)
@@ -150,6 +156,7 @@ class InvoiceOrder(Service):
         invoice_id = conn.execute(insert(invoice_t).values(
             order_id=order_id, total_qty=qty_total, subtotal=subtotal, discount_amount=discount,
             shipping_amount=shipping, tax_amount=tax, grand_total=grand, created_at=stamp)).inserted_primary_key[0]
+        _numbered(conn, invoice_t, invoice_id)
         conn.execute(insert(invoice_item_t), [{**line, "parent_id": invoice_id} for line in lines])
         paid = dec(o.total_paid) + grand
         conn.execute(update(payment_t).where(payment_t.c.parent_id == order_id).values(amount_paid=paid))
@@ -182,6 +189,7 @@ class ShipOrder(Service):
         shipment_id = conn.execute(insert(shipment_t).values(
             order_id=order_id, total_qty=sum((q for _, q in chosen.values()), ZERO),
             created_at=stamp)).inserted_primary_key[0]
+        _numbered(conn, shipment_t, shipment_id)
         conn.execute(insert(shipment_item_t), [{"parent_id": shipment_id, "order_item_id": row.item_id, "qty": qty}
                                                for row, qty in chosen.values()])
         for row, qty in chosen.values():
@@ -285,6 +293,7 @@ def _refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, app
         order_id=order_id, invoice_id=invoice_id, total_qty=qty_total, subtotal=subtotal, discount_amount=discount,
         shipping_amount=shipping, tax_amount=ZERO, adjustment_positive=plus, adjustment_negative=minus,
         grand_total=grand, created_at=stamp)).inserted_primary_key[0]
+    _numbered(conn, creditmemo_t, creditmemo_id)
     if lines:
         conn.execute(insert(creditmemo_item_t), [{**line, "parent_id": creditmemo_id} for line in lines])
     given_back = _run_refund_handlers(ctx, o, creditmemo_id, invoice_id, grand, chosen, args,

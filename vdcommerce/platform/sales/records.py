@@ -53,10 +53,6 @@ def _not_found() -> NoSuchEntityException:
     return NoSuchEntityException(NOT_FOUND)
 
 
-def increment_id(entity_id: int) -> str:
-    return f"{entity_id:09d}"
-
-
 def _base(table: Table) -> Select[Any]:
     """A document's row with the order's store view and customer."""
     return (select(table, order_t.c.store_id, order_t.c.customer_id)
@@ -65,6 +61,7 @@ def _base(table: Table) -> Select[Any]:
 
 def _fields(table: Table, names: dict[str, str]) -> dict[str, SearchField]:
     out = {name: SearchField(table.c[name], kind) for name, kind in names.items()}
+    out["increment_id"] = SearchField(table.c.increment_id)
     out["store_id"] = SearchField(order_t.c.store_id, "int")
     out["updated_at"] = out["created_at"]
     return out
@@ -150,7 +147,7 @@ def invoices_out(ctx: Context, rows: list) -> list[InvoiceInterface]:
             row_total_incl_tax=i.row_total + _tax_share(i)) for i in items[r.entity_id]]
         address = addresses.get(r.order_id, {})
         out.append(InvoiceInterface.of(
-            entity_id=r.entity_id, increment_id=increment_id(r.entity_id), order_id=r.order_id, store_id=r.store_id,
+            entity_id=r.entity_id, increment_id=r.increment_id, order_id=r.order_id, store_id=r.store_id,
             state=INVOICE_PAID, billing_address_id=address.get("billing"),
             shipping_address_id=address.get("shipping"), base_currency_code=CURRENCY, order_currency_code=CURRENCY,
             global_currency_code=CURRENCY, store_currency_code=CURRENCY, subtotal=r.subtotal,
@@ -184,7 +181,7 @@ def shipments_out(ctx: Context, rows: list) -> list[ShipmentInterface]:
         weighed = [i.weight * i.qty for i in lines if i.weight is not None]
         address = addresses.get(r.order_id, {})
         out.append(ShipmentInterface.of(
-            entity_id=r.entity_id, increment_id=increment_id(r.entity_id), order_id=r.order_id, store_id=r.store_id,
+            entity_id=r.entity_id, increment_id=r.increment_id, order_id=r.order_id, store_id=r.store_id,
             customer_id=r.customer_id, billing_address_id=address.get("billing"),
             shipping_address_id=address.get("shipping"), total_qty=r.total_qty,
             total_weight=sum(weighed, ZERO) if weighed else None, created_at=r.created_at, updated_at=r.created_at,
@@ -233,7 +230,7 @@ def creditmemos_out(ctx: Context, rows: list) -> list[CreditmemoInterface]:
             price_incl_tax=i.price, row_total_incl_tax=i.row_total) for i in items[r.entity_id]]
         address = addresses.get(r.order_id, {})
         out.append(CreditmemoInterface.of(
-            entity_id=r.entity_id, increment_id=increment_id(r.entity_id), order_id=r.order_id,
+            entity_id=r.entity_id, increment_id=r.increment_id, order_id=r.order_id,
             invoice_id=r.invoice_id, store_id=r.store_id, state=CREDITMEMO_REFUNDED,
             billing_address_id=address.get("billing"), shipping_address_id=address.get("shipping"),
             base_currency_code=CURRENCY, order_currency_code=CURRENCY, global_currency_code=CURRENCY,

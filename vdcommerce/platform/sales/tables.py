@@ -165,11 +165,13 @@ def _document(name: str, *amounts: str, extra: tuple[Column, ...] = ()) -> Table
         name, metadata,
         Column("entity_id", Integer, primary_key=True, autoincrement=True),
         Column("order_id", Integer, ForeignKey("sales_order.entity_id", ondelete="CASCADE"), nullable=False),
+        Column("increment_id", String(32), nullable=True),  # the entity id on nine digits, written with the row
         _qty("total_qty"),
         *(_money(a) for a in amounts),
         *extra,
         Column("created_at", DateTime, nullable=False),
         Index(f"ix_{name}_order_id", "order_id"),
+        Index(f"ix_{name}_increment_id", "increment_id"),
     )
 
 
