@@ -18,6 +18,8 @@ from vdcommerce.platform.sales.hooks import Refund
 from vdcommerce.platform.sales.service import customer_order, customer_orders
 
 WALLET_LIMIT = "The wallet can take at most %1."
+WALLET_ORDER_LIMIT = "The wallet can take at most %1 more of this order."
+ORDER_CAP = Decimal(50)
 GUEST_ORDER = "A guest's order cannot be refunded to a wallet."
 
 wallet_refund = Table(
@@ -37,7 +39,7 @@ hidden_order = Table(
 
 def refund_to_wallet(ctx: Context, refund: Refund) -> Decimal | None:
     """Refund handler ``vdtest_wallet``: ``arguments.extension_attributes.vdtest_return_to_wallet`` of
-    the credit memo's total goes to the customer's wallet."""
+    the credit memo's total goes to the customer's wallet, at most 50 per order."""
     wanted = refund.arguments.get("vdtest_return_to_wallet")
     if wanted is None:
         return None
@@ -46,6 +48,8 @@ def refund_to_wallet(ctx: Context, refund: Refund) -> Decimal | None:
         raise LocalizedException(GUEST_ORDER)
     if amount < 0 or amount > refund.grand_total:
         raise LocalizedException(WALLET_LIMIT, [f"{refund.grand_total:.2f}"])
+    if refund.returned + amount > ORDER_CAP:  # what earlier credit memos of the order gave the wallet counts
+        raise LocalizedException(WALLET_ORDER_LIMIT, [f"{ORDER_CAP - refund.returned:.2f}"])
     ctx.conn.execute(insert(wallet_refund).values(creditmemo_id=refund.creditmemo_id, customer_id=refund.customer_id,
                                                   amount=amount))
     return amount

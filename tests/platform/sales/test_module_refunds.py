@@ -51,6 +51,11 @@ def test_a_refund_hands_the_modules_amount_to_its_handler_and_records_it(all_cli
     assert row is not None and row[0] == customer["id"] and float(row[1]) == 20.5
     got = _ok(admin.get(f"/V1/orders/{oid}"))
     assert got["total_refunded"] == 45
+    # the handler knows what it gave back on the order's earlier credit memos (the wallet takes 50 an order)
+    r = all_client.post(f"/V1/order/{oid}/refund", json={"items": [{"order_item_id": tee, "qty": 1}], "arguments": {
+        "shipping_amount": 0, "extension_attributes": {"vdtest_return_to_wallet": 30}}})
+    assert r.status_code == 400 and r.json() == {"message": "The wallet can take at most %1 more of this order.",
+                                                 "parameters": ["29.50"]}
     # a refund that sends nothing to the wallet records nothing for it
     other = _ok(all_client.post(f"/V1/order/{oid}/refund", json={"items": [{"order_item_id": tee, "qty": 1}],
                                                                  "arguments": {"shipping_amount": 0}}))

@@ -74,9 +74,12 @@ def placeholders(table: Table, customer_id: int) -> dict[str, ColumnElement[Any]
             value = _PLACEHOLDERS[column.name]
         else:
             continue
-        replacement = null() if value is None else literal(value, column.type)
-        values[column.name] = case((column.is_(None), null()), else_=replacement) if column.nullable \
-            else replacement
+        if value is None:
+            values[column.name] = null()
+        elif column.nullable:
+            values[column.name] = case((column.is_(None), null()), else_=literal(value, column.type))
+        else:
+            values[column.name] = literal(value, column.type)
     return values
 
 

@@ -42,7 +42,6 @@ from .hooks import Refund, refund_handlers
 from .orders import dec, order_row, touch
 from .tables import creditmemo as creditmemo_t
 from .tables import creditmemo_item as creditmemo_item_t
-from .tables import creditmemo_refund as creditmemo_refund_t
 from .tables import invoice as invoice_t
 from .tables import invoice_item as invoice_item_t
 from .tables import order_item as item_t
@@ -219,8 +218,8 @@ def _refunded_on(conn, invoice_id: int) -> tuple[dict[int, Decimal], Decimal, De
 
 
 _invoice_by_id = select(invoice_t).where(invoice_t.c.entity_id == bindparam("id"))
-_module_returned = (select(creditmemo_refund_t.c.code, func.sum(creditmemo_refund_t.c.amount))
-                    .where(creditmemo_refund_t.c.order_id == bindparam("order")).group_by(creditmemo_refund_t.c.code))
+_module_refunds_of = select(creditmemo_t.c.module_refunds).where(creditmemo_t.c.order_id == bindparam("order"),
+                                                                creditmemo_t.c.module_refunds.is_not(None))
 
 
 def _refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, append_comment: bool, comment,
@@ -316,11 +315,14 @@ def _run_refund_handlers(ctx, o, creditmemo_id: int, invoice_id: int | None, gra
     if not handlers:
         return ZERO
     conn = ctx.conn
-    earlier = {code: dec(amount) for code, amount in conn.execute(_module_returned, {"order": o.entity_id})}
+    earlier: dict[str, Decimal] = {}
+    for (given,) in conn.execute(_module_refunds_of, {"order": o.entity_id}):
+        for code, amount in orders.json_value(given).items():
+            earlier[code] = earlier.get(code, ZERO) + Decimal(amount)
     sent = args.extension_attributes.sent() if args.extension_attributes else {}
     adjustments = {k: Decimal(v) for k, v in (orders.json_value(o.adjustments) or {}).items()}
     quantities = {row.item_id: qty for row, qty in chosen.values()}
-    total = ZERO
+    recorded: dict[str, str] = {}
     for code, handler in handlers:
         amount = handler(ctx, Refund(
             order_id=o.entity_id, increment_id=o.increment_id, customer_id=o.customer_id, store_id=o.store_id,
@@ -331,10 +333,11 @@ def _run_refund_handlers(ctx, o, creditmemo_id: int, invoice_id: int | None, gra
         amount = cents(amount)
         if amount < 0:
             raise ValueError(f"refund handler {code} answered a negative amount {amount}")
-        conn.execute(insert(creditmemo_refund_t).values(creditmemo_id=creditmemo_id, order_id=o.entity_id,
-                                                        code=code, amount=amount))
-        total += amount
-    return total
+        recorded[code] = str(amount)
+    if recorded:
+        conn.execute(update(creditmemo_t).where(creditmemo_t.c.entity_id == creditmemo_id)
+                     .values(module_refunds=orders.json_text(recorded)))
+    return sum((Decimal(v) for v in recorded.values()), ZERO)
 
 
 class RefundOrder(Service):

@@ -26,10 +26,9 @@ from .api import (CreditmemoCommentInterface, CreditmemoCommentSearchResultInter
                   InvoiceInterface, InvoiceItemInterface, InvoiceSearchResultInterface, ShipmentCommentInterface,
                   ShipmentCommentSearchResultInterface, ShipmentExtensionInterface, ShipmentInterface,
                   ShipmentItemInterface, ShipmentSearchResultInterface, ShipmentTrackInterface)
-from .orders import CURRENCY, NOT_FOUND
+from .orders import CURRENCY, NOT_FOUND, json_value
 from .tables import creditmemo as creditmemo_t
 from .tables import creditmemo_item as creditmemo_item_t
-from .tables import creditmemo_refund as refund_t
 from .tables import invoice as invoice_t
 from .tables import invoice_item as invoice_item_t
 from .tables import order as order_t
@@ -197,15 +196,9 @@ def shipments_out(ctx: Context, rows: list) -> list[ShipmentInterface]:
     return out
 
 
-def module_refunds(conn: Any, creditmemo_ids: list[int]) -> dict[int, dict[str, Decimal]]:
-    """{credit memo id: {refund handler code: amount}} of what modules gave back."""
-    out: dict[int, dict[str, Decimal]] = {}
-    if creditmemo_ids:
-        stmt = select(refund_t.c.creditmemo_id, refund_t.c.code, refund_t.c.amount).where(
-            refund_t.c.creditmemo_id.in_(_ids)).order_by(refund_t.c.entity_id)
-        for r in conn.execute(stmt, {"ids": creditmemo_ids}):
-            out.setdefault(r.creditmemo_id, {})[r.code] = r.amount
-    return out
+def module_refunds(row: Any) -> dict[str, Decimal]:
+    """{refund handler code: amount} of what modules gave back on a credit memo row."""
+    return {code: Decimal(amount) for code, amount in (json_value(row.module_refunds) or {}).items()}
 
 
 def creditmemos_out(ctx: Context, rows: list) -> list[CreditmemoInterface]:
@@ -218,10 +211,9 @@ def creditmemos_out(ctx: Context, rows: list) -> list[CreditmemoInterface]:
     addresses = _addresses(conn, list({r.order_id for r in rows}))
     declared = extensions.load(ctx, CREDITMEMO_INTERFACE, ids)
     shown = extensions.codes_kept_by_owner(CREDITMEMO_INTERFACE)
-    refunds = module_refunds(conn, ids) if shown else {}
     out = []
     for r in rows:
-        extension = {code: amount for code, amount in refunds.get(r.entity_id, {}).items() if code in shown}
+        extension: dict[str, Any] = {code: amount for code, amount in module_refunds(r).items() if code in shown}
         extension.update(declared.get(r.entity_id, {}))
         lines = [CreditmemoItemInterface.of(
             entity_id=i.entity_id, parent_id=i.parent_id, order_item_id=i.order_item_id, product_id=i.product_id,

@@ -194,21 +194,10 @@ shipment_item = _document_items("sales_shipment_item", "sales_shipment")
 creditmemo = _document("sales_creditmemo", "subtotal", "discount_amount", "shipping_amount", "tax_amount",
                        "adjustment_positive", "adjustment_negative", "grand_total",
                        extra=(Column("invoice_id", Integer, ForeignKey("sales_invoice.entity_id", ondelete="SET NULL"),
-                                     nullable=True),))
+                                     nullable=True),
+                              # JSON {refund handler code: amount}: what modules gave back (store credit, ...)
+                              Column("module_refunds", Text, nullable=True)))
 creditmemo_item = _document_items("sales_creditmemo_item", "sales_creditmemo", "row_total", "discount_amount")
-
-# What the declared refund handlers gave back through their modules (store credit, gift card, points),
-# per credit memo and handler code.
-creditmemo_refund = Table(
-    "sales_creditmemo_module_refund", metadata,
-    Column("entity_id", Integer, primary_key=True, autoincrement=True),
-    Column("creditmemo_id", Integer, ForeignKey("sales_creditmemo.entity_id", ondelete="CASCADE"), nullable=False),
-    Column("order_id", Integer, ForeignKey("sales_order.entity_id", ondelete="CASCADE"), nullable=False),
-    Column("code", String(64), nullable=False),
-    _money("amount"),
-    UniqueConstraint("creditmemo_id", "code"),
-    Index("ix_sales_creditmemo_module_refund_order_id", "order_id"),
-)
 
 shipment_track = Table(
     "sales_shipment_track", metadata,

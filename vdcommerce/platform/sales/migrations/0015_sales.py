@@ -1,6 +1,6 @@
 """sales: module refunds and order list filters
 
-Module refund amounts per credit memo, the invoice a credit memo refunds, the document a comment was
+What modules gave back on each credit memo, the invoice a credit memo refunds, the document a comment was
 added with, and the documents' increment ids (existing ones numbered from their entity ids).
 
 Revision ID: 0015_sales
@@ -17,22 +17,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table('sales_creditmemo_module_refund',
-    sa.Column('entity_id', sa.Integer(), autoincrement=True, nullable=False),
-    sa.Column('creditmemo_id', sa.Integer(), nullable=False),
-    sa.Column('order_id', sa.Integer(), nullable=False),
-    sa.Column('code', sa.String(length=64), nullable=False),
-    sa.Column('amount', sa.Numeric(precision=20, scale=4), nullable=False),
-    sa.ForeignKeyConstraint(['creditmemo_id'], ['sales_creditmemo.entity_id'], name=op.f('fk_sales_creditmemo_module_refund_creditmemo_id_sales_creditmemo'), ondelete='CASCADE'),
-    sa.ForeignKeyConstraint(['order_id'], ['sales_order.entity_id'], name=op.f('fk_sales_creditmemo_module_refund_order_id_sales_order'), ondelete='CASCADE'),
-    sa.PrimaryKeyConstraint('entity_id', name=op.f('pk_sales_creditmemo_module_refund')),
-    sa.UniqueConstraint('creditmemo_id', 'code', name=op.f('uq_sales_creditmemo_module_refund_creditmemo_id_code'))
-    )
-    with op.batch_alter_table('sales_creditmemo_module_refund', schema=None) as batch_op:
-        batch_op.create_index('ix_sales_creditmemo_module_refund_order_id', ['order_id'], unique=False)
-
     with op.batch_alter_table('sales_creditmemo', schema=None) as batch_op:
         batch_op.add_column(sa.Column('invoice_id', sa.Integer(), nullable=True))
+        batch_op.add_column(sa.Column('module_refunds', sa.Text(), nullable=True))
         batch_op.create_foreign_key(batch_op.f('fk_sales_creditmemo_invoice_id_sales_invoice'), 'sales_invoice', ['invoice_id'], ['entity_id'], ondelete='SET NULL')
 
     with op.batch_alter_table('sales_order_status_history', schema=None) as batch_op:
@@ -60,8 +47,5 @@ def downgrade() -> None:
 
     with op.batch_alter_table('sales_creditmemo', schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f('fk_sales_creditmemo_invoice_id_sales_invoice'), type_='foreignkey')
+        batch_op.drop_column('module_refunds')
         batch_op.drop_column('invoice_id')
-
-    with op.batch_alter_table('sales_creditmemo_module_refund', schema=None) as batch_op:
-        batch_op.drop_index('ix_sales_creditmemo_module_refund_order_id')
-    op.drop_table('sales_creditmemo_module_refund')
