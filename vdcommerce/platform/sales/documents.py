@@ -204,16 +204,20 @@ class ShipOrder(Service):
         return shipment_id
 
 
+_refunded_items_of = (select(creditmemo_item_t.c.order_item_id, func.sum(creditmemo_item_t.c.qty))
+                      .join(creditmemo_t, creditmemo_t.c.entity_id == creditmemo_item_t.c.parent_id)
+                      .where(creditmemo_t.c.invoice_id == bindparam("invoice"))
+                      .group_by(creditmemo_item_t.c.order_item_id))
+_refunded_totals_of = select(func.sum(creditmemo_t.c.shipping_amount), func.sum(creditmemo_t.c.grand_total)).where(
+    creditmemo_t.c.invoice_id == bindparam("invoice"))
+_invoice_items_of = select(invoice_item_t.c.order_item_id, invoice_item_t.c.qty).where(
+    invoice_item_t.c.parent_id == bindparam("invoice"))
+
+
 def _refunded_on(conn, invoice_id: int) -> tuple[dict[int, Decimal], Decimal, Decimal]:
     """What the credit memos of an invoice took: {order item id: qty}, their shipping, their total."""
-    qty: dict[int, Decimal] = {}
-    stmt = (select(creditmemo_item_t.c.order_item_id, func.sum(creditmemo_item_t.c.qty))
-            .join(creditmemo_t, creditmemo_t.c.entity_id == creditmemo_item_t.c.parent_id)
-            .where(creditmemo_t.c.invoice_id == invoice_id).group_by(creditmemo_item_t.c.order_item_id))
-    for item_id, total in conn.execute(stmt):
-        qty[item_id] = dec(total)
-    shipping, grand = conn.execute(select(func.sum(creditmemo_t.c.shipping_amount), func.sum(creditmemo_t.c.grand_total))
-                                   .where(creditmemo_t.c.invoice_id == invoice_id)).one()
+    qty = {item_id: dec(total) for item_id, total in conn.execute(_refunded_items_of, {"invoice": invoice_id})}
+    shipping, grand = conn.execute(_refunded_totals_of, {"invoice": invoice_id}).one()
     return qty, dec(shipping), dec(grand)
 
 
@@ -232,8 +236,7 @@ def _refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, app
     shipping_left = o.shipping_invoiced - o.shipping_refunded
     left: Callable = orders.to_refund
     if invoice_id is not None:  # no more than the invoice holds, less what its credit memos took
-        invoiced = {r.order_item_id: dec(r.qty) for r in conn.execute(
-            select(invoice_item_t).where(invoice_item_t.c.parent_id == invoice_id))}
+        invoiced = {r.order_item_id: dec(r.qty) for r in conn.execute(_invoice_items_of, {"invoice": invoice_id})}
         taken, shipping_taken, grand_taken = _refunded_on(conn, invoice_id)
         invoice = conn.execute(_invoice_by_id, {"id": invoice_id}).one()
         available = min(available, invoice.grand_total - grand_taken)

@@ -82,32 +82,41 @@ _BY_ID = {t.name: base.where(t.c.entity_id == bindparam("id"))
           for t, base in ((invoice_t, _INVOICES), (shipment_t, _SHIPMENTS), (creditmemo_t, _CREDITMEMOS))}
 
 
-def _item_rows(conn: Any, table: Table, ids: list[int]) -> dict[int, list]:
-    """The document items of these documents with their order items' facts, in item order."""
-    stmt = (select(table, item_t.c.product_id, item_t.c.sku, item_t.c.name, item_t.c.price,
+def _items_of(table: Table) -> Select[Any]:
+    """The items of a kind of document with their order items' facts, in item order."""
+    return (select(table, item_t.c.product_id, item_t.c.sku, item_t.c.name, item_t.c.price,
                    item_t.c.qty_ordered, item_t.c.tax_amount.label("item_tax"), item_t.c.weight)
             .join(item_t, item_t.c.item_id == table.c.order_item_id)
             .where(table.c.parent_id.in_(_ids)).order_by(table.c.entity_id))
+
+
+_ITEMS = {t.name: _items_of(t) for t in (invoice_item_t, shipment_item_t, creditmemo_item_t)}
+_ADDRESS_IDS = select(address_t.c.parent_id, address_t.c.address_type, address_t.c.entity_id).where(
+    address_t.c.parent_id.in_(_ids))
+_COMMENTS = (select(history_t).where(history_t.c.entity_name == bindparam("kind"), history_t.c.document_id.in_(_ids))
+             .order_by(history_t.c.entity_id))
+_TRACKS = select(track_t).where(track_t.c.parent_id.in_(_ids)).order_by(track_t.c.entity_id)
+_REFUNDED = (select(creditmemo_t.c.invoice_id, func.sum(creditmemo_t.c.grand_total))
+             .where(creditmemo_t.c.invoice_id.in_(_ids)).group_by(creditmemo_t.c.invoice_id))
+
+
+def _item_rows(conn: Any, table: Table, ids: list[int]) -> dict[int, list]:
     out: dict[int, list] = {i: [] for i in ids}
-    for r in conn.execute(stmt, {"ids": ids}):
+    for r in conn.execute(_ITEMS[table.name], {"ids": ids}):
         out[r.parent_id].append(r)
     return out
 
 
 def _addresses(conn: Any, order_ids: list[int]) -> dict[int, dict[str, int]]:
     out: dict[int, dict[str, int]] = {}
-    stmt = select(address_t.c.parent_id, address_t.c.address_type, address_t.c.entity_id).where(
-        address_t.c.parent_id.in_(_ids))
-    for r in conn.execute(stmt, {"ids": order_ids}):
+    for r in conn.execute(_ADDRESS_IDS, {"ids": order_ids}):
         out.setdefault(r.parent_id, {})[r.address_type] = r.entity_id
     return out
 
 
 def _comments(conn: Any, kind: str, ids: list[int]) -> dict[int, list]:
-    stmt = (select(history_t).where(history_t.c.entity_name == kind, history_t.c.document_id.in_(_ids))
-            .order_by(history_t.c.entity_id))
     out: dict[int, list] = {i: [] for i in ids}
-    for r in conn.execute(stmt, {"ids": ids}):
+    for r in conn.execute(_COMMENTS, {"kind": kind, "ids": ids}):
         out[r.document_id].append(r)
     return out
 
@@ -132,9 +141,7 @@ def invoices_out(ctx: Context, rows: list) -> list[InvoiceInterface]:
     items = _item_rows(conn, invoice_item_t, ids)
     comments = _comments(conn, "invoice", ids)
     addresses = _addresses(conn, list({r.order_id for r in rows}))
-    refunded: dict[int, Decimal] = dict(conn.execute(  # type: ignore[arg-type]
-        select(creditmemo_t.c.invoice_id, func.sum(creditmemo_t.c.grand_total))
-        .where(creditmemo_t.c.invoice_id.in_(_ids)).group_by(creditmemo_t.c.invoice_id), {"ids": ids}).tuples().all())
+    refunded: dict[int, Decimal] = dict(conn.execute(_REFUNDED, {"ids": ids}).tuples().all())  # type: ignore[arg-type]
     declared = extensions.load(ctx, INVOICE_INTERFACE, ids)
     out = []
     for r in rows:
@@ -170,8 +177,7 @@ def shipments_out(ctx: Context, rows: list) -> list[ShipmentInterface]:
     comments = _comments(conn, "shipment", ids)
     addresses = _addresses(conn, list({r.order_id for r in rows}))
     tracks: dict[int, list] = {i: [] for i in ids}
-    for t in conn.execute(select(track_t).where(track_t.c.parent_id.in_(_ids)).order_by(track_t.c.entity_id),
-                          {"ids": ids}):
+    for t in conn.execute(_TRACKS, {"ids": ids}):
         tracks[t.parent_id].append(t)
     declared = extensions.load(ctx, SHIPMENT_INTERFACE, ids)
     out = []
