@@ -83,3 +83,26 @@ def test_rules_page_by_page_and_coupons_created_and_deleted(server, client):
     with pytest.raises(MagentoException) as err:
         client.get_coupon(coupons[0]["coupon_id"], none_on_404=False)
     assert str(err.value) == f"No such entity with coupon_id = {coupons[0]['coupon_id']}"
+
+
+def test_invoices_shipments_and_credit_memos(server, admin, guest, client):
+    sku = unique("PYM-")
+    r = admin.post("/V1/products", json={"product": {"sku": sku, "name": "Pym tee", "price": 12,
+                                                     "extension_attributes": {"stock_item": {"qty": 10}}}})
+    assert r.status_code == 200, r.text
+    order_id = place_guest_order(guest, sku, f"{unique('pym')}@example.com")
+    invoice_id = admin.post(f"/V1/order/{order_id}/invoice", json={}).json()
+    shipment_id = int(client.ship_order(order_id, {"appendComment": True, "comment": {"comment": "On its way"}}))
+    memo_id = admin.post(f"/V1/order/{order_id}/refund", json={}).json()
+
+    (invoice,) = client.get_order_invoices(order_id)
+    assert invoice["entity_id"] == invoice_id and invoice["grand_total"] == invoice["base_grand_total"] > 0
+    assert client.get_invoice(invoice_id)["items"][0]["sku"] == sku
+    assert client.get_invoice_by_increment_id(invoice["increment_id"])["entity_id"] == invoice_id
+    assert client.get_shipment(shipment_id)["order_id"] == order_id
+    assert client.get_shipment(987654321) is None
+    by_order = make_search_query([[("order_id", order_id, "eq")]])
+    assert [s["entity_id"] for s in client.get_shipments(query=by_order)] == [shipment_id]
+    assert [c["comment"] for c in client.get_shipment_comments(shipment_id)] == ["On its way"]
+    (memo,) = client.get_credit_memos(query=by_order)
+    assert memo["entity_id"] == memo_id and memo["grand_total"] == invoice["grand_total"]

@@ -10,3 +10,4 @@ from . import media  # noqa: F401,E402
 from . import mail  # noqa: F401
 from . import quote  # noqa: F401
 from . import catalog  # noqa: F401
+from . import sales  # noqa: F401

@@ -1,4 +1,4 @@
-"""Customers over HTTP (platform.md 9.13, 4.2, 3.7, 2.5-2.8)."""
+"""Customers over HTTP."""
 import httpx
 import pytest
 import sqlalchemy as sa

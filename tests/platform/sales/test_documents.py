@@ -1,4 +1,4 @@
-"""Invoices, shipments and credit memos over HTTP (platform.md 9.14): partial and full, the amounts and
+"""Invoices, shipments and credit memos over HTTP: partial and full, the amounts and
 quantities they move, the states they lead to, and the refusals."""
 import pytest
 import sqlalchemy as sa

@@ -1,4 +1,4 @@
-"""Order numbers under concurrency, and the demo orders (platform.md 9.0: a 9-digit counter per store view)."""
+"""Order numbers under concurrency, and the demo orders (a 9-digit counter per store view)."""
 from concurrent.futures import ThreadPoolExecutor
 
 from tests.helpers import unique

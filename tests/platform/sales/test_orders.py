@@ -1,4 +1,4 @@
-"""Orders over HTTP (platform.md 9.14, 9.16): creating, reading, searching, editing, and the management
+"""Orders over HTTP: creating, reading, searching, editing, and the management
 routes (status, hold, unhold, comments, e-mails, cancel)."""
 import pytest
 

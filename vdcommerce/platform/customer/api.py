@@ -1,4 +1,4 @@
-"""The customer data objects (platform.md 9.13)."""
+"""The customer data objects."""
 from ...framework.data import CustomAttributes, DataObject, OrNull
 
 

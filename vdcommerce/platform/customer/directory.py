@@ -1,4 +1,4 @@
-"""Countries and regions the customer addresses resolve against (platform.md 9.0).
+"""Countries and regions the customer addresses resolve against.
 
 Every ISO 3166-1 alpha-2 country is allowed. US regions carry the platform's region ids
 (California ``CA`` = 12, Texas ``TX`` = 57); other countries take a free-text region.

@@ -66,7 +66,7 @@ customer_address_entity = Table(
     Column("updated_at", DateTime, nullable=False),
 )
 
-# platform.md 9.0
+# the platform's customer groups
 DEFAULT_GROUPS = [
     {"customer_group_id": 0, "customer_group_code": "NOT LOGGED IN", "tax_class_id": 3},
     {"customer_group_id": 1, "customer_group_code": "General", "tax_class_id": 3},

@@ -13,7 +13,7 @@ import functools
 import logging
 from typing import Any
 
-from sqlalchemy import Connection, insert
+from sqlalchemy import Connection, Select, insert, update
 
 from ...framework.context import ConfigReader, Context
 from ...framework.packages import load_packages, read_config_defaults
@@ -112,6 +112,17 @@ def enqueue(ctx_or_conn: Context | Connection, template_id: str, *, to: str, nam
     message_id = inserted[0]
     log.info("mail: %s to %s queued as message %s (%s)", template_id, row["to_email"], message_id, row["status"])
     return int(message_id)
+
+
+def forget(conn: Connection, entity_type: str, entity_ids: Select | list[int], email: str) -> None:
+    """Take the personal data out of the messages about these records (a customer, their orders):
+    the recipient becomes ``email``, the name and the bodies are emptied, and what was still waiting
+    is never sent. The package that owns the records calls it when it anonymises them."""
+    mine = (mail_message.c.entity_type == entity_type) & mail_message.c.entity_id.in_(entity_ids)
+    conn.execute(update(mail_message).where(mine & (mail_message.c.status == PENDING))
+                 .values(status=SKIPPED, next_attempt_at=None, last_error="The recipient was anonymised."))
+    conn.execute(update(mail_message).where(mine).values(to_email=email, to_name="", body_text=None, body_html=None,
+                                                         updated_at=_now()))
 
 
 # --------------------------------------------------------------------------- the outbox routes

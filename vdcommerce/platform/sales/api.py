@@ -1,4 +1,4 @@
-"""The order data objects (platform.md 9.14), fields in wire order."""
+"""The order, invoice, shipment and credit memo data objects, fields in wire order."""
 from ...framework.data import DataObject, OrNull
 from ...framework.search import SearchResults
 
@@ -256,4 +256,234 @@ class OrderItemSearchResultInterface(SearchResults[OrderItemInterface],
 class OrderStatusHistorySearchResultInterface(
         SearchResults[OrderStatusHistoryInterface],
         interface="Magento\\Sales\\Api\\Data\\OrderStatusHistorySearchResultInterface"):
+    pass
+
+
+# --- invoices, shipments and credit memos as they are read back (GET /V1/invoices, /V1/shipments, /V1/creditmemos)
+
+class InvoiceCommentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceCommentInterface"):
+    entity_id: int | None
+    parent_id: int | None
+    comment: OrNull[str]
+    is_customer_notified: int | None
+    is_visible_on_front: OrNull[int]
+    created_at: str | None
+
+
+class InvoiceItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceItemInterface"):
+    entity_id: int | None
+    parent_id: int | None
+    order_item_id: OrNull[int]
+    product_id: int | None
+    sku: OrNull[str]
+    name: str | None
+    qty: OrNull[float]
+    price: float | None
+    base_price: float | None
+    row_total: float | None
+    base_row_total: float | None
+    discount_amount: float | None
+    tax_amount: float | None
+    price_incl_tax: float | None
+    row_total_incl_tax: float | None
+
+
+class InvoiceExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceExtensionInterface"):
+    """Empty here: the extension attributes packages declare are added at start-up."""
+
+
+class InvoiceInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceInterface"):
+    entity_id: int | None
+    increment_id: str | None
+    order_id: OrNull[int]
+    store_id: int | None
+    state: int | None
+    billing_address_id: int | None
+    shipping_address_id: int | None
+    base_currency_code: str | None
+    order_currency_code: str | None
+    global_currency_code: str | None
+    store_currency_code: str | None
+    subtotal: float | None
+    base_subtotal: float | None
+    subtotal_incl_tax: float | None
+    discount_amount: float | None
+    base_discount_amount: float | None
+    shipping_amount: float | None
+    base_shipping_amount: float | None
+    shipping_incl_tax: float | None
+    tax_amount: float | None
+    base_tax_amount: float | None
+    grand_total: float | None
+    base_grand_total: float | None
+    base_total_refunded: float | None
+    is_used_for_refund: int | None
+    can_void_flag: int | None
+    total_qty: OrNull[float]
+    email_sent: int | None
+    created_at: str | None
+    updated_at: str | None
+    items: OrNull[list[InvoiceItemInterface]]
+    comments: list[InvoiceCommentInterface] | None
+    extension_attributes: InvoiceExtensionInterface | None
+
+
+class ShipmentCommentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentCommentInterface"):
+    entity_id: int | None
+    parent_id: int | None
+    comment: OrNull[str]
+    is_customer_notified: int | None
+    is_visible_on_front: OrNull[int]
+    created_at: str | None
+
+
+class ShipmentItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentItemInterface"):
+    entity_id: int | None
+    parent_id: int | None
+    order_item_id: OrNull[int]
+    product_id: int | None
+    sku: str | None
+    name: str | None
+    qty: OrNull[float]
+    price: float | None
+    weight: float | None
+
+
+class ShipmentTrackInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentTrackInterface"):
+    entity_id: int | None
+    parent_id: OrNull[int]
+    order_id: OrNull[int]
+    track_number: OrNull[str]
+    title: OrNull[str]
+    carrier_code: OrNull[str]
+    created_at: str | None
+
+
+class ShipmentPackageInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentPackageInterface"):
+    """Packages are not kept, so a shipment's list of them is always empty."""
+
+
+class ShipmentExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentExtensionInterface"):
+    """Empty here: the extension attributes packages declare are added at start-up."""
+
+
+class ShipmentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentInterface"):
+    entity_id: int | None
+    increment_id: str | None
+    order_id: OrNull[int]
+    store_id: int | None
+    customer_id: int | None
+    billing_address_id: int | None
+    shipping_address_id: int | None
+    total_qty: float | None
+    total_weight: float | None
+    email_sent: int | None
+    created_at: str | None
+    updated_at: str | None
+    items: OrNull[list[ShipmentItemInterface]]
+    tracks: OrNull[list[ShipmentTrackInterface]]
+    packages: list[ShipmentPackageInterface] | None
+    comments: list[ShipmentCommentInterface] | None
+    extension_attributes: ShipmentExtensionInterface | None
+
+
+class CreditmemoCommentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoCommentInterface"):
+    entity_id: int | None
+    parent_id: OrNull[int]
+    comment: OrNull[str]
+    is_customer_notified: OrNull[int]
+    is_visible_on_front: OrNull[int]
+    created_at: str | None
+
+
+class CreditmemoItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoItemInterface"):
+    entity_id: int | None
+    parent_id: int | None
+    order_item_id: OrNull[int]
+    product_id: int | None
+    sku: str | None
+    name: str | None
+    qty: OrNull[float]
+    price: float | None
+    base_price: float | None
+    row_total: float | None
+    base_row_total: float | None
+    discount_amount: float | None
+    tax_amount: float | None
+    price_incl_tax: float | None
+    row_total_incl_tax: float | None
+
+
+class CreditmemoExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoExtensionInterface"):
+    """Empty here: modules declare codes (the amounts their refund handlers gave back, say) at start-up."""
+
+
+class CreditmemoInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoInterface"):
+    entity_id: int | None
+    increment_id: str | None
+    order_id: OrNull[int]
+    invoice_id: int | None
+    store_id: int | None
+    state: int | None
+    creditmemo_status: int | None
+    billing_address_id: int | None
+    shipping_address_id: int | None
+    base_currency_code: str | None
+    order_currency_code: str | None
+    global_currency_code: str | None
+    store_currency_code: str | None
+    subtotal: float | None
+    base_subtotal: float | None
+    subtotal_incl_tax: float | None
+    discount_amount: float | None
+    base_discount_amount: float | None
+    shipping_amount: float | None
+    base_shipping_amount: float | None
+    shipping_incl_tax: float | None
+    tax_amount: float | None
+    base_tax_amount: float | None
+    adjustment: float | None
+    adjustment_positive: float | None
+    base_adjustment_positive: float | None
+    adjustment_negative: float | None
+    base_adjustment_negative: float | None
+    grand_total: float | None
+    base_grand_total: float | None
+    email_sent: int | None
+    created_at: str | None
+    updated_at: str | None
+    items: OrNull[list[CreditmemoItemInterface]]
+    comments: list[CreditmemoCommentInterface] | None
+    extension_attributes: CreditmemoExtensionInterface | None
+
+
+class InvoiceSearchResultInterface(SearchResults[InvoiceInterface],
+                                   interface="Magento\\Sales\\Api\\Data\\InvoiceSearchResultInterface"):
+    pass
+
+
+class InvoiceCommentSearchResultInterface(SearchResults[InvoiceCommentInterface],
+                                          interface="Magento\\Sales\\Api\\Data\\InvoiceCommentSearchResultInterface"):
+    pass
+
+
+class ShipmentSearchResultInterface(SearchResults[ShipmentInterface],
+                                    interface="Magento\\Sales\\Api\\Data\\ShipmentSearchResultInterface"):
+    pass
+
+
+class ShipmentCommentSearchResultInterface(
+        SearchResults[ShipmentCommentInterface],
+        interface="Magento\\Sales\\Api\\Data\\ShipmentCommentSearchResultInterface"):
+    pass
+
+
+class CreditmemoSearchResultInterface(SearchResults[CreditmemoInterface],
+                                      interface="Magento\\Sales\\Api\\Data\\CreditmemoSearchResultInterface"):
+    pass
+
+
+class CreditmemoCommentSearchResultInterface(
+        SearchResults[CreditmemoCommentInterface],
+        interface="Magento\\Sales\\Api\\Data\\CreditmemoCommentSearchResultInterface"):
     pass

@@ -22,7 +22,7 @@ from .documents import InvoiceOrder, ShipOrder
 from .service import create_order
 from .tables import order as order_t
 
-FLAT_RATE = Decimal("5.00")  # per item, as the flatrate carrier charges (platform.md 9.0)
+FLAT_RATE = Decimal("5.00")  # per item, as the flatrate carrier charges
 
 ANA = {"firstname": "Ana", "lastname": "Silva", "street": ["1 Main St"], "city": "Austin", "region_id": 57,
        "region_code": "TX", "region": "Texas", "postcode": "78701", "country_id": "US", "telephone": "5125550100",

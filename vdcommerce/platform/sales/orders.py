@@ -39,7 +39,7 @@ log = logging.getLogger("vdcommerce.sales")
 NOT_FOUND = "The entity that was requested doesn't exist. Verify the entity and try again."
 CURRENCY = "USD"
 
-# the platform's default status of each state, and the state each status belongs to (platform.md 9.14)
+# the platform's default status of each state, and the state each status belongs to
 STATUS_OF = {"new": "pending", "pending_payment": "pending_payment", "processing": "processing",
              "complete": "complete", "closed": "closed", "canceled": "canceled", "holded": "holded",
              "payment_review": "payment_review"}
@@ -307,7 +307,7 @@ def refundable(o) -> Decimal:
 
 
 def settled_state(state: str, items: list, total_paid: Any, total_refunded: Any) -> str:
-    """The state an order's quantities and money put it in (platform.md 9.14's table); ``state`` is
+    """The state an order's quantities and money put it in (docs/platform/sales.md, States); ``state`` is
     the current one, kept while nothing has happened yet."""
     if any(to_invoice(i) > 0 or to_ship(i) > 0 for i in items):
         started = any(i.qty_invoiced > 0 or i.qty_shipped > 0 for i in items)
@@ -334,10 +334,13 @@ def touch(ctx: Context, o, values: dict[str, Any] | None = None) -> None:
 
 
 def add_history(conn, order_id: int, comment: str | None, status: str | None, notified: bool,
-                visible: int = 0, entity_name: str = "order") -> int:
+                visible: int = 0, entity_name: str = "order", document_id: int | None = None) -> int:
+    """A comment of the order (``entity_name`` order) or of one of its documents (invoice, shipment,
+    creditmemo, with the document's id)."""
     return conn.execute(insert(history_t).values(
         parent_id=order_id, comment=comment, status=status, is_customer_notified=int(notified),
-        is_visible_on_front=visible, entity_name=entity_name, created_at=now())).inserted_primary_key[0]
+        is_visible_on_front=visible, entity_name=entity_name, document_id=document_id,
+        created_at=now())).inserted_primary_key[0]
 
 
 TEMPLATES = {"order": "sales_email_order_template", "invoice": "sales_email_invoice_template",

@@ -1,4 +1,4 @@
-"""Orders (platform.md 9.14): placing one from a cart, the order repository, order management, order
+"""Orders: placing one from a cart, the order repository, order management, order
 addresses and order items. Invoices, shipments and credit memos are in ``documents.py``.
 
 Choices where the platform leaves room (docs/platform/sales.md lists them):
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, Sequence
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import ColumnElement, bindparam, select, update
 
 from ...framework import events
 from ...framework.context import Context, Service
@@ -33,7 +33,7 @@ from ..catalog.service import product_facts
 from ..customer import directory
 from ..customer.service import load_customer
 from ..quote.totals import ZERO, Quote, Segment, Total, cents
-from . import orders
+from . import hooks, orders
 from .api import (OrderAddressInterface, OrderInterface, OrderItemInterface, OrderItemSearchResultInterface,
                   OrderSearchResultInterface, OrderStatusHistoryInterface, OrderStatusHistorySearchResultInterface)
 from .orders import NewOrder, dec, json_text, not_found, order_row, touch
@@ -231,7 +231,7 @@ def _store_id(ctx: Context, given: int | None) -> int:
 
 
 def _new_order(ctx: Context, order: OrderInterface) -> NewOrder:
-    """Check the data of a new order and complete what can be computed (platform.md 9.14, docs)."""
+    """Check the data of a new order and complete what can be computed (docs/platform/sales.md)."""
     conn = ctx.conn
     if not order.items:
         raise InputException(NO_ITEMS)
@@ -335,6 +335,35 @@ _ALL_ITEMS = select(item_t)
 _item_by_id = select(item_t).where(item_t.c.item_id == bindparam("id"))
 
 
+# --------------------------------------------------------------------------- order lists
+
+def search_orders(ctx: Context, criteria: SearchCriteria | None, *, where: Sequence[ColumnElement[bool]] = (),
+                  filtered: bool = True) -> OrderSearchResultInterface:
+    """Orders by searchCriteria, as ``GET /V1/orders`` lists them: through the declared list filters
+    (``filtered``), and with the further conditions ``where`` (a module's own list, say its archive,
+    passes its condition and ``filtered=False``)."""
+    conditions = [*where, *(hooks.list_conditions(ctx, "order", order_t.c.entity_id) if filtered else ())]
+    base = _ALL_ORDERS.where(*conditions) if conditions else _ALL_ORDERS
+    page = search(ctx.conn, base, criteria, ORDER_FIELDS, order_t.c.entity_id, search_limits(ctx))
+    return OrderSearchResultInterface.of(items=orders.orders_out(ctx, page.rows), search_criteria=page.criteria,
+                                         total_count=page.total_count)
+
+
+def customer_orders(ctx: Context, customer_id: int, criteria: SearchCriteria | None) -> OrderSearchResultInterface:
+    """A customer's own orders (the list a module's customer route serves), through the list filters."""
+    return search_orders(ctx, criteria, where=[order_t.c.customer_id == customer_id])
+
+
+def customer_order(ctx: Context, customer_id: int, order_id: int) -> OrderInterface:
+    """One of a customer's orders; 404 when it is another's or a list filter hides it."""
+    conditions = [order_t.c.entity_id == order_id, order_t.c.customer_id == customer_id,
+                  *hooks.list_conditions(ctx, "order", order_t.c.entity_id)]
+    row = ctx.conn.execute(_ALL_ORDERS.where(*conditions)).first()
+    if row is None:
+        raise not_found()
+    return orders.orders_out(ctx, [row])[0]
+
+
 # --------------------------------------------------------------------------- services
 
 class OrderRepository(Service):
@@ -345,10 +374,7 @@ class OrderRepository(Service):
         return orders.load_order(self.ctx, id)
 
     def get_list(self, search_criteria: SearchCriteria) -> OrderSearchResultInterface:
-        page = search(self.conn, _ALL_ORDERS, search_criteria, ORDER_FIELDS, order_t.c.entity_id,
-                      search_limits(self.ctx))
-        return OrderSearchResultInterface.of(items=orders.orders_out(self.ctx, page.rows),
-                                             search_criteria=page.criteria, total_count=page.total_count)
+        return search_orders(self.ctx, search_criteria)
 
     def save(self, entity: OrderInterface) -> OrderInterface:
         if entity.entity_id is not None:

@@ -153,21 +153,26 @@ status_history = Table(
     Column("is_customer_notified", SmallInteger, nullable=True),
     Column("is_visible_on_front", SmallInteger, nullable=False, default=0),
     Column("entity_name", String(32), nullable=False, default="order"),
+    Column("document_id", Integer, nullable=True),  # the invoice, shipment or credit memo it was added with
     Column("created_at", DateTime, nullable=False),
     Index("ix_sales_order_status_history_parent_id", "parent_id"),
+    Index("ix_sales_order_status_history_document", "entity_name", "document_id"),
 )
 
 
-def _document(name: str, *amounts: str) -> Table:
+def _document(name: str, *amounts: str, extra: tuple[Column, ...] = ()) -> Table:
     """An invoice, shipment or credit memo: a header row per order event."""
     return Table(
         name, metadata,
         Column("entity_id", Integer, primary_key=True, autoincrement=True),
         Column("order_id", Integer, ForeignKey("sales_order.entity_id", ondelete="CASCADE"), nullable=False),
+        Column("increment_id", String(32), nullable=True),  # the entity id on nine digits, written with the row
         _qty("total_qty"),
         *(_money(a) for a in amounts),
+        *extra,
         Column("created_at", DateTime, nullable=False),
         Index(f"ix_{name}_order_id", "order_id"),
+        Index(f"ix_{name}_increment_id", "increment_id"),
     )
 
 
@@ -188,7 +193,11 @@ invoice_item = _document_items("sales_invoice_item", "sales_invoice", "row_total
 shipment = _document("sales_shipment")
 shipment_item = _document_items("sales_shipment_item", "sales_shipment")
 creditmemo = _document("sales_creditmemo", "subtotal", "discount_amount", "shipping_amount", "tax_amount",
-                       "adjustment_positive", "adjustment_negative", "grand_total")
+                       "adjustment_positive", "adjustment_negative", "grand_total",
+                       extra=(Column("invoice_id", Integer, ForeignKey("sales_invoice.entity_id", ondelete="SET NULL"),
+                                     nullable=True),
+                              # JSON {refund handler code: amount}: what modules gave back (store credit, ...)
+                              Column("module_refunds", Text, nullable=True)))
 creditmemo_item = _document_items("sales_creditmemo_item", "sales_creditmemo", "row_total", "discount_amount")
 
 shipment_track = Table(
