@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 import orjson
 
 from ..framework import db
-from ..framework.context import Context
+from ..framework.context import GUEST, Context
 from ..framework.data import dump_value
 from ..framework.exceptions import AuthorizationException, LocalizedException
 from ..settings import Settings, get_settings
@@ -187,8 +187,6 @@ class Application:
             return self.bulk.answer(scope, method, segments, body, too_big, state, store_id, website_id)
         if not _VERSION.match(head):
             raise cannot_process()
-        if method == "GET" and store_code == "all":
-            raise WebapiException("Cannot perform GET operation with store code 'all'")
         if segments[-1] == "":  # one trailing slash is ignored
             segments = segments[:-1]
         if "" in segments:  # an empty inner segment matches nothing
@@ -223,7 +221,8 @@ class Application:
         """Inside the request's transaction: caller, ACL, body, binding, the service, the output."""
         caller = self.authenticator.caller(conn, headers.get("authorization"), method, scope, headers, state)
         scope["vdc.caller"] = caller.user_type
-        if not self.acl.allowed(caller, route.resources):
+        if not self.acl.allowed(caller, route.resources) or (
+                route.decl.guest_access and caller.user_type == GUEST and not state.flag(route.decl.guest_access)):
             raise AuthorizationException.for_resources(list(route.resources))
         data = None
         if method in ("POST", "PUT"):

@@ -1,0 +1,81 @@
+"""Store-scoped values on a test-module record: a "sign" has a code of its own and a title, a
+visibility flag and a price per store view, with store 0 holding the defaults. The URL's store code
+decides which store view a request reads and writes (``/rest/de/V1/...``, ``/rest/all/V1/...``)."""
+
+from decimal import Decimal
+
+from sqlalchemy import Boolean, Column, ForeignKey, Integer, Numeric, String, Table
+
+from vdcommerce.framework.data import DataObject, OrNull
+from vdcommerce.framework.db import metadata
+from vdcommerce.framework.repository import Repository
+from vdcommerce.framework.search import SearchCriteria, SearchResults
+from vdcommerce.framework.storevalues import StoreValues
+
+sign = Table(
+    "vendor_testmodule_sign", metadata,
+    Column("sign_id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(64), nullable=False, unique=True),
+)
+
+sign_store = Table(
+    "vendor_testmodule_sign_store", metadata,
+    Column("sign_id", Integer, ForeignKey("vendor_testmodule_sign.sign_id", ondelete="CASCADE"), primary_key=True),
+    Column("store_id", Integer, ForeignKey("store.store_id", ondelete="CASCADE"), primary_key=True),
+    Column("title", String(255), nullable=True),
+    Column("is_visible", Boolean, nullable=True),
+    Column("price", Numeric(12, 2), nullable=True),
+)
+
+
+class SignInterface(DataObject, interface="Vendor\\Testmodule\\Api\\Data\\SignInterface"):
+    sign_id: int | None
+    code: OrNull[str]
+    title: OrNull[str]
+    visible: OrNull[bool]
+    price: OrNull[Decimal]
+
+
+class SignSearchResultsInterface(SearchResults[SignInterface],
+                                 interface="Vendor\\Testmodule\\Api\\Data\\SignSearchResultsInterface"):
+    pass
+
+
+class SignRepository(Repository[SignInterface, SignSearchResultsInterface]):
+    interface = "Vendor\\Testmodule\\Api\\SignRepositoryInterface"
+    summary = "Signs (store-scoped values)"
+    table = sign
+    data = SignInterface
+    results = SignSearchResultsInterface
+    not_found = 'Sign with specified ID "%1" not found.'
+    store_values = StoreValues(sign_store)
+    renamed = {"visible": "is_visible"}
+    required = ("code", "title")
+
+    def save(self, sign: SignInterface) -> SignInterface:
+        return self.save_record(sign)
+
+    def get_by_id(self, sign_id: int) -> SignInterface:
+        return self.get_record(sign_id)
+
+    def delete_by_id(self, sign_id: int) -> bool:
+        return self.delete_record(sign_id)
+
+    def get_list(self, search_criteria: SearchCriteria) -> SignSearchResultsInterface:
+        return self.list_records(search_criteria)
+
+
+class SignByStoreRepository(Repository[SignInterface, SignSearchResultsInterface]):
+    """The same records read the other way: the store view is a parameter, the way the vendor modules'
+    ``getById(entityId, storeId)`` take it."""
+    interface = "Vendor\\Testmodule\\Api\\SignByStoreInterface"
+    summary = "Signs by store view"
+    table = sign
+    data = SignInterface
+    results = SignSearchResultsInterface
+    not_found = 'Sign with specified ID "%1" not found.'
+    store_values = StoreValues(sign_store)
+    renamed = {"visible": "is_visible"}
+
+    def get_by_id(self, sign_id: int, store_id: int = 0) -> SignInterface:
+        return self.get_record(sign_id, store_id)
