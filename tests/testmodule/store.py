@@ -15,7 +15,7 @@ from vdcommerce.framework.storevalues import StoreValues
 sign = Table(
     "vendor_testmodule_sign", metadata,
     Column("sign_id", Integer, primary_key=True, autoincrement=True),
-    Column("code", String(64), nullable=False, unique=True),
+    Column("code", String(64), nullable=False),
 )
 
 sign_store = Table(
@@ -31,9 +31,10 @@ sign_store = Table(
 class SignInterface(DataObject, interface="Vendor\\Testmodule\\Api\\Data\\SignInterface"):
     sign_id: int | None
     code: OrNull[str]
-    title: OrNull[str]
-    visible: OrNull[bool]
-    price: OrNull[Decimal]
+    # store-scoped: nullable, so that a null sent in a store view means "use the default" again
+    title: str | None
+    visible: bool | None
+    price: Decimal | None
 
 
 class SignSearchResultsInterface(SearchResults[SignInterface],

@@ -17,8 +17,7 @@ def upgrade() -> None:
     op.create_table('vendor_testmodule_sign',
     sa.Column('sign_id', sa.Integer(), autoincrement=True, nullable=False),
     sa.Column('code', sa.String(length=64), nullable=False),
-    sa.PrimaryKeyConstraint('sign_id', name=op.f('pk_vendor_testmodule_sign')),
-    sa.UniqueConstraint('code', name=op.f('uq_vendor_testmodule_sign_code'))
+    sa.PrimaryKeyConstraint('sign_id', name=op.f('pk_vendor_testmodule_sign'))
     )
     op.create_table('vendor_testmodule_sign_store',
     sa.Column('sign_id', sa.Integer(), nullable=False),

@@ -257,7 +257,7 @@ def create_store_view(conn: Connection, code: str, name: str, group_ref: str | i
 # --------------------------------------------------------------------------- the platform's store reads
 
 class StoreRepository(Service):
-    interface = "Magento\Store\Api\StoreRepositoryInterface"
+    interface = "Magento\\Store\\Api\\StoreRepositoryInterface"
     summary = "Store views"
 
     def get_list(self) -> list[StoreInterface]:
@@ -267,7 +267,7 @@ class StoreRepository(Service):
 
 
 class GroupRepository(Service):
-    interface = "Magento\Store\Api\GroupRepositoryInterface"
+    interface = "Magento\\Store\\Api\\GroupRepositoryInterface"
     summary = "Store groups"
 
     def get_list(self) -> list[GroupInterface]:
@@ -277,7 +277,7 @@ class GroupRepository(Service):
 
 
 class WebsiteRepository(Service):
-    interface = "Magento\Store\Api\WebsiteRepositoryInterface"
+    interface = "Magento\\Store\\Api\\WebsiteRepositoryInterface"
     summary = "Websites"
 
     def get_list(self) -> list[WebsiteInterface]:
@@ -296,7 +296,7 @@ def service_base_url() -> str:
 
 
 class StoreConfigManager(Service):
-    interface = "Magento\Store\Api\StoreConfigManagerInterface"
+    interface = "Magento\\Store\\Api\\StoreConfigManagerInterface"
     summary = "Store configuration"
 
     def get_store_configs(self, store_codes: list[str] | None = None) -> list[StoreConfigInterface]:
