@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import Column, ColumnElement, Connection, Integer, Select, Table, and_, bindparam, delete, func, insert, \
-    select, update
+from sqlalchemy import Column, ColumnElement, Connection, Integer, Label, Select, Table, and_, bindparam, delete, func, \
+    insert, select, update
 
 ADMIN_STORE_ID = 0
 
@@ -52,9 +52,8 @@ class StoreValues:
             raise ValueError(f"{table.name}: a table of store values needs at least one value column")
         self.fields: tuple[str, ...] = tuple(c.name for c in self.values)
         self.cascades = any(fk.ondelete == "CASCADE" for fk in self.owner.foreign_keys)
-        ids = bindparam("ids", expanding=True)
         self._read = (select(self.owner, self.store, *self.values)
-                      .where(self.owner.in_(ids), self.store.in_([ADMIN_STORE_ID, bindparam("store_id")]))
+                      .where(self.owner.in_(bindparam("ids", expanding=True)), self.store.in_([ADMIN_STORE_ID, bindparam("store_id")]))
                       .order_by(self.owner, self.store))
         self._own = select(*self.values).where(self.owner == bindparam("owner_id"), self.store == bindparam("store_id"))
         self._stores = (select(self.store).where(self.owner == bindparam("owner_id"), self.store != ADMIN_STORE_ID)
@@ -70,11 +69,11 @@ class StoreValues:
     def read(self, conn: Connection, ids: Iterable[Any], store_id: int) -> dict[Any, dict[str, Any]]:
         """``{record id: {field: value}}`` as store view ``store_id`` sees them (its own value, else the
         default); every field is present, None where neither sets it."""
-        ids = list(ids)
-        out: dict[Any, dict[str, Any]] = {i: dict.fromkeys(self.fields) for i in ids}
-        if not ids:
+        wanted = list(ids)
+        out: dict[Any, dict[str, Any]] = {i: dict.fromkeys(self.fields) for i in wanted}
+        if not wanted:
             return out
-        for row in conn.execute(self._read, {"ids": ids, "store_id": store_id}):  # store 0 first
+        for row in conn.execute(self._read, {"ids": wanted, "store_id": store_id}):  # store 0 first
             values = out[row[0]]
             for name, value in zip(self.fields, row[2:]):
                 if value is not None or row[1] == ADMIN_STORE_ID:
@@ -116,7 +115,7 @@ class StoreValues:
 
     # --------------------------------------------------------------- for lists
 
-    def columns_for(self, owner_id: ColumnElement[Any]) -> tuple[list[Any], dict[str, ColumnElement[Any]]]:
+    def columns_for(self, owner_id: ColumnElement[Any]) -> tuple[list[Any], dict[str, Label[Any]]]:
         """For a SELECT of the records: the outer joins of the default and the store view's rows (the
         store view is the bound parameter ``SCOPE_PARAM``) and, by field, the value as that view sees it.
         Used by the repository to build its SELECT once."""
