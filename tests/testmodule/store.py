@@ -66,17 +66,40 @@ class SignRepository(Repository[SignInterface, SignSearchResultsInterface]):
         return self.list_records(search_criteria)
 
 
-class SignByStoreRepository(Repository[SignInterface, SignSearchResultsInterface]):
-    """The same records read the other way: the store view is a parameter, the way the vendor modules'
-    ``getById(entityId, storeId)`` take it."""
-    interface = "Vendor\\Testmodule\\Api\\SignByStoreInterface"
+class SignByStoreInterface(DataObject, interface="Vendor\\Testmodule\\Api\\Data\\SignByStoreInterface"):
+    """A sign as the vendor modules' records name their store view: in a field of their own."""
+    sign_id: int | None
+    store_id: int | None
+    code: OrNull[str]
+    title: str | None
+    visible: bool | None
+    price: Decimal | None
+
+
+class SignByStoreSearchResultsInterface(SearchResults[SignByStoreInterface],
+                                        interface="Vendor\\Testmodule\\Api\\Data\\SignByStoreSearchResultsInterface"):
+    pass
+
+
+class SignByStoreRepository(Repository[SignByStoreInterface, SignByStoreSearchResultsInterface]):
+    """The same records, the way the vendor modules take the store view: ``store_id`` in the record
+    and ``getById(entityId, storeId)``, whatever the URL's store code."""
+    interface = "Vendor\\Testmodule\\Api\\SignByStoreRepositoryInterface"
     summary = "Signs by store view"
     table = sign
-    data = SignInterface
-    results = SignSearchResultsInterface
+    data = SignByStoreInterface
+    results = SignByStoreSearchResultsInterface
     not_found = 'Sign with specified ID "%1" not found.'
     store_values = StoreValues(sign_store)
+    store_key = "store_id"
     renamed = {"visible": "is_visible"}
+    required = ("code", "title")
 
-    def get_by_id(self, sign_id: int, store_id: int = 0) -> SignInterface:
+    def save(self, sign: SignByStoreInterface) -> SignByStoreInterface:
+        return self.save_record(sign)
+
+    def get_by_id(self, sign_id: int, store_id: int = 0) -> SignByStoreInterface:
         return self.get_record(sign_id, store_id)
+
+    def get_list(self, search_criteria: SearchCriteria) -> SignByStoreSearchResultsInterface:
+        return self.list_records(search_criteria)

@@ -352,7 +352,7 @@ class Repository(Service, Generic[D, R]):
     def get_record(self, record_id: Any, store_id: int | None = None) -> D:
         """The record; its store values as store view ``store_id`` sees them (default: see ``store_scope``)."""
         if store_id is not None:
-            self._store = store_id
+            self._store = self.known_store(store_id)
         return self.to_data(self.load(record_id))
 
     def save_record(self, obj: DataObject) -> D:
@@ -360,6 +360,8 @@ class Repository(Service, Generic[D, R]):
         record_id = self.identify(sent)
         if self.store_values is not None and self.store_key is not None:
             self._store = sent.get(self.store_key) or ADMIN_STORE_ID
+            if self.ctx.config is not None and self._store not in self.ctx.config.website_of:
+                raise InputException.invalid_value(self.store_key, self._store)
         stored = self.find(record_id) if record_id is not None else None
         if stored is None and record_id is not None and not self.create_missing:
             raise self.missing(record_id)
@@ -397,7 +399,7 @@ class Repository(Service, Generic[D, R]):
         """The page of records; store values as store view ``store_id`` sees them (default: see
         ``store_scope``), also for filters and sort orders."""
         if store_id is not None:
-            self._store = store_id
+            self._store = self.known_store(store_id)
         base = self.base if self.store_values is None else self.base.params({SCOPE_PARAM: self.store_scope()})
         page = search(self.conn, base, criteria, self.search_fields(), self.pk, search_limits(self.ctx))
         records = self.with_links([self.from_row(r._mapping) for r in page.rows])
@@ -555,6 +557,12 @@ class Repository(Service, Generic[D, R]):
         if self._store is not None:
             return self._store
         return ADMIN_STORE_ID if self.store_key is not None else self.ctx.store_id
+
+    def known_store(self, store_id: int) -> int:
+        """``store_id`` when it is a store view (0 included); a 404 otherwise."""
+        if self.ctx.config is not None and store_id not in self.ctx.config.website_of:
+            raise NoSuchEntityException("The store that was requested wasn't found. Verify the store and try again.")
+        return store_id
 
     def fall_back(self, record: Record, values: Record, stored: Record | None) -> None:
         """A store view's null for a value it set means "use the default" again: the merged record

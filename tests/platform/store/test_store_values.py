@@ -142,15 +142,39 @@ def test_lists_filter_and_sort_on_the_values_the_view_reads(at, de):
     assert search(every, **by_title) == []
 
 
-def test_a_store_view_named_by_a_parameter(at, de):
-    """The other way modules take the store view: ``getById(id, storeId)``, whatever the URL's."""
+def test_a_store_view_named_by_the_record_and_a_parameter(at, de):
+    """The other way modules take the store view: ``store_id`` in the record and ``getById(id, storeId)``,
+    whatever the URL's store code (absent: the defaults, store 0)."""
     every, german = at("all"), at("de")
-    sid = create(every)["sign_id"]
-    german.put(f"/V1/vdtest/sign/{sid}", json={"sign": {"title": "Angebot"}})
-    r = every.get("/V1/vdtest/sign-by-store", params={"signId": sid, "storeId": de})
-    assert (r.status_code, r.json()["title"]) == (200, "Angebot"), r.text
-    assert every.get("/V1/vdtest/sign-by-store", params={"signId": sid}).json()["title"] == "Sale"
-    assert german.get("/V1/vdtest/sign-by-store", params={"signId": sid, "storeId": 0}).json()["title"] == "Sale"
+    r = german.post("/V1/vdtest/sign-by-store", json={"sign": {"code": unique("s"), "title": "Red paper", "price": 4.5}})
+    assert (r.status_code, r.json()["store_id"], r.json()["title"]) == (200, 0, "Red paper"), r.text
+    sid = r.json()["sign_id"]
+    r = every.put(f"/V1/vdtest/sign-by-store/{sid}", json={"sign": {"store_id": de, "title": "Rotes Papier"}})
+    assert r.status_code == 200, r.text
+    assert {k: r.json()[k] for k in ("sign_id", "store_id", "title", "price")} == \
+        {"sign_id": sid, "store_id": de, "title": "Rotes Papier", "price": 4.5}
+
+    def title(client, **params):
+        r = client.get("/V1/vdtest/sign-by-store", params={"signId": sid, **params})
+        assert r.status_code == 200, r.text
+        return r.json()["store_id"], r.json()["title"]
+
+    assert title(every, storeId=de) == (de, "Rotes Papier")
+    assert title(german) == (0, "Red paper")              # no storeId: the defaults, not the URL's view
+    assert title(german, storeId=0) == (0, "Red paper")
+    assert german.get(f"/V1/vdtest/sign/{sid}").json()["title"] == "Rotes Papier"  # one storage, two ways in
+    r = every.get("/V1/vdtest/sign-by-store/all", params={"searchCriteria[filterGroups][0][filters][0][field]": "sign_id",
+                                                          "searchCriteria[filterGroups][0][filters][0][value]": sid})
+    assert [(i["store_id"], i["title"]) for i in r.json()["items"]] == [(0, "Red paper")]  # lists: the defaults
+
+    for store_id in (987654, -1):
+        r = every.put(f"/V1/vdtest/sign-by-store/{sid}", json={"sign": {"store_id": store_id, "title": "x"}})
+        assert (r.status_code, r.json()) == (400, {"message": 'Invalid value of "%value" provided for the %fieldName field.',
+                                                   "parameters": {"value": store_id, "fieldName": "store_id"}})
+    assert title(every, storeId=de) == (de, "Rotes Papier")
+    r = every.get("/V1/vdtest/sign-by-store", params={"signId": sid, "storeId": 987654})
+    assert (r.status_code, r.json()) == (404, {"message": "The store that was requested wasn't found. Verify the store "
+                                                          "and try again."})
 
 
 def test_a_guest_is_refused(server):
