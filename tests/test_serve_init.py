@@ -40,6 +40,9 @@ def test_first_start_migrates_loads_demo_prints_an_admin_and_serves(tmp_path):
         demo = httpx.post(f"http://127.0.0.1:{port}/rest/V1/integration/customer/token",
                           json={"username": "roni_cost@example.com", "password": "Roni-Cost-123"})
         assert demo.status_code == 200
+        views = httpx.get(f"http://127.0.0.1:{port}/rest/de/V1/store/storeViews", headers=headers)  # demo view `de`
+        assert {"id": 2, "code": "de", "name": "German Store View", "website_id": 1, "store_group_id": 1,
+                "is_active": 1} in views.json()
     finally:
         os.killpg(proc.pid, 15)
         proc.wait(10)

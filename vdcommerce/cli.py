@@ -104,6 +104,10 @@ def serve(host, port, workers, init) -> None:
     """Serve the REST API, with VDC_QUEUE_CONSUMERS consumers of async operations beside it."""
     s = get_settings()
     host, port, workers = host or s.host, port or s.port, workers or s.workers
+    if (host, port) != (s.host, s.port):  # what the workers read as the address they serve
+        os.environ["VDC_HOST"], os.environ["VDC_PORT"] = host, str(port)
+        get_settings.cache_clear()
+        s = get_settings()
     if not 1 <= port <= 65535:
         raise click.BadParameter(f"{port} is not a port (1-65535).", param_hint="VDC_PORT")
     if workers < 1:
@@ -526,6 +530,72 @@ def collections_run(names, base_url, admin_password) -> None:
     if failed:
         raise click.ClickException(f"collection(s) failed: {', '.join(failed)}")
     click.echo(f"{len(names or available)} collection(s) passed.")
+
+
+# --------------------------------------------------------------------------- scopes
+
+@main.group()
+def store() -> None:
+    """Websites, store groups and store views."""
+
+
+@store.command("create")
+@click.option("--code", required=True, help="The store view's code, as URLs carry it (/rest/<code>/V1/...).")
+@click.option("--name", required=True)
+@click.option("--group", "group_ref", default=None, help="Store group code or id (default: the main website's).")
+@click.option("--sort-order", type=int, default=0)
+@click.option("--inactive", is_flag=True, help="Create it switched off (its code is then not usable in URLs).")
+def store_create(code, name, group_ref, sort_order, inactive) -> None:
+    """Create a store view."""
+    from .platform.store.service import create_store_view
+    view = _in_transaction(lambda conn: create_store_view(conn, code, name, group_ref, sort_order, not inactive))
+    click.echo(f"Store view {view.code} created (id {view.store_id}, website {view.website_id}, group {view.group_id}).")
+
+
+@store.command("create-website")
+@click.option("--code", required=True)
+@click.option("--name", required=True)
+def store_create_website(code, name) -> None:
+    """Create a website (then give it a store group and a store view)."""
+    from .platform.store.service import create_website
+    site = _in_transaction(lambda conn: create_website(conn, code, name))
+    click.echo(f"Website {site.code} created (id {site.website_id}).")
+
+
+@store.command("create-group")
+@click.option("--code", required=True)
+@click.option("--name", required=True)
+@click.option("--website", "website_ref", default="base", show_default=True, help="Website code or id.")
+@click.option("--root-category", type=click.IntRange(0), default=2, show_default=True, help="Root category id.")
+def store_create_group(code, name, website_ref, root_category) -> None:
+    """Create a store group in a website."""
+    from .platform.store.service import create_group
+    grp = _in_transaction(lambda conn: create_group(conn, code, name, website_ref, root_category))
+    click.echo(f"Store group {grp.code} created (id {grp.group_id}, website {grp.website_id}).")
+
+
+@store.command("list")
+@click.option("--json", "as_json", is_flag=True)
+def store_list(as_json) -> None:
+    """The scope tree: websites, their store groups and store views."""
+    from dataclasses import asdict
+
+    from .platform.store.service import tree
+    _needs_database()
+    with db.transaction(write=False) as conn:
+        scopes = tree(conn)
+    if as_json:
+        click.echo(json.dumps({"websites": [asdict(w) for w in scopes.websites.values()],
+                               "groups": [asdict(g) for g in scopes.groups.values()],
+                               "stores": [asdict(v) for v in scopes.stores.values()]}, indent=2))
+        return
+    for site in sorted(scopes.websites.values(), key=lambda w: w.website_id):
+        click.echo(f"website {site.website_id} {site.code} ({site.name})")
+        for grp in sorted((g for g in scopes.groups.values() if g.website_id == site.website_id), key=lambda g: g.group_id):
+            click.echo(f"  group {grp.group_id} {grp.code} ({grp.name}), root category {grp.root_category_id}")
+            for view in sorted((v for v in scopes.stores.values() if v.group_id == grp.group_id), key=lambda v: v.store_id):
+                flags = "" if view.is_active else ", inactive"
+                click.echo(f"    store view {view.store_id} {view.code} ({view.name}{flags})")
 
 
 # --------------------------------------------------------------------------- configuration

@@ -11,3 +11,4 @@ from . import mail  # noqa: F401
 from . import quote  # noqa: F401
 from . import catalog  # noqa: F401
 from . import sales  # noqa: F401
+from . import store  # noqa: F401

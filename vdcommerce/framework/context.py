@@ -48,8 +48,8 @@ class ConfigReader(Protocol):
 @dataclass
 class Context:
     conn: Connection
-    store_id: int = 1          # the current store view (0 = admin store, for `all`)
-    website_id: int = 1
+    store_id: int = 1          # the current store view: the URL's store code, 1 without one, 0 (admin) under `all`
+    website_id: int = 1        # that store view's website (0 under `all`)
     caller: Caller = GUEST_CALLER
     config: ConfigReader | None = None
     extra: dict[str, Any] = field(default_factory=dict)

@@ -32,6 +32,10 @@ What every repository does:
 - **delete**: 404 when missing, ``true`` otherwise.
 - **list**: searchCriteria over every column that is a field of the data object and every link set
   (``search_fields`` adds computed keys), each item serialised in full.
+- **store values** (``store_values``, framework/storevalues.py): fields kept per store view are read
+  for the repository's store view with fallback to store 0, and a save writes them for it: the
+  request's store view (store 0 under ``all``), or the one the record names in ``store_key``. A new
+  record's values are its defaults (store 0), whatever the store view.
 
 A record travels inside the repository as a dict by wire key (the data object's field names); link
 sets are lists. What is special about a package goes into the hooks: ``convert`` (sent values to
@@ -57,6 +61,7 @@ from .data import DataObject
 from .db import Query
 from .exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
 from .search import SearchCriteria, SearchField, SearchResults, search, search_limits
+from .storevalues import ADMIN_STORE_ID, SCOPE_PARAM, StoreValues, scoped_select
 
 D = TypeVar("D", bound=DataObject)
 R = TypeVar("R", bound=SearchResults[Any])
@@ -265,6 +270,12 @@ class Repository(Service, Generic[D, R]):
     #: the data interface whose declared extension attributes this repository loads and saves through
     #: their handlers (framework/extensions.py), as the record's ``extension_attributes``
     extends: ClassVar[str | None] = None
+    #: the record's values kept per store view (framework/storevalues.py); their fields are fields of
+    #: ``data`` (``renamed`` applies), read with fallback to store 0 and written for one store view
+    store_values: ClassVar[StoreValues | None] = None
+    #: the field of ``data`` that names the store view a save writes and a read shows (0 when absent);
+    #: None: the request's store view is the one (store 0 under ``all``)
+    store_key: ClassVar[str | None] = None
 
     #: during a save: the keys the client sent (hooks test ``key in self.sent``)
     sent: Record
@@ -277,6 +288,8 @@ class Repository(Service, Generic[D, R]):
     renamed: ClassVar[Mapping[str, str]] = {}
     #: wire key -> column name: every column whose name is a field of ``data``, and ``renamed``
     columns: ClassVar[Mapping[str, str]]
+    #: wire key -> field of ``store_values``
+    scoped: ClassVar[Mapping[str, str]] = {}
     defaults: ClassVar[Record]
     _search: ClassVar[dict[str, SearchField]]
     _row: ClassVar[Query]
@@ -297,18 +310,29 @@ class Repository(Service, Generic[D, R]):
             cls.identifier = cls.pk
         if "id_key" not in cls.__dict__:
             cls.id_key = cls.identifier.name
+        fields = cls.data.fields()
+        if cls.store_values is not None:
+            by_value = {column: key for key, column in cls.renamed.items()}
+            cls.scoped = {by_value.get(f, f): f for f in cls.store_values.fields if by_value.get(f, f) in fields}
+            clash = set(cls.scoped.values()) & set(table.c.keys())
+            if clash:
+                raise TypeError(f"{cls.__name__}: store values {sorted(clash)} are also columns of {table.name}")
         if "columns" not in cls.__dict__:
-            fields = cls.data.fields()
-            cls.columns = {**{c.name: c.name for c in table.c if c.name in fields}, **cls.renamed}
+            cls.columns = {**{c.name: c.name for c in table.c if c.name in fields},
+                           **{k: v for k, v in cls.renamed.items() if k not in cls.scoped}}
         by_column = {column: key for key, column in cls.columns.items()}
         cls.pk_key = by_column.get(cls.pk.name, cls.pk.name)
         row_defaults = column_defaults(table)
         cls.defaults = {cls.pk_key: None, **{by_column[c]: v for c, v in row_defaults.items() if c in by_column},
-                        **{name: [] for name in cls.links}}
+                        **{name: [] for name in cls.links}, **dict.fromkeys(cls.scoped)}
         if "base" not in cls.__dict__:
             cls.base = select(table)
         cls._search = {key: SearchField(table.c[column], search_type(table.c[column].type))
                        for key, column in cls.columns.items()}
+        if cls.store_values is not None:
+            cls.base, values = scoped_select(cls.base, cls.store_values, cls.pk, cls.scoped.values())
+            cls._search.update({key: SearchField(values[f], search_type(cls.store_values.table.c[f].type))
+                                for key, f in cls.scoped.items()})
         cls._search.update({name: links.search_field(cls.pk) for name, links in cls.links.items()})
         cls._row = Query(cls.base.where(cls.identifier == bindparam("record_id")))
         cls._links_one = None
@@ -317,27 +341,39 @@ class Repository(Service, Generic[D, R]):
             cls._links_one = Query(select(parts.c.kind, parts.c.id, parts.c.title)
                                    .order_by(parts.c.kind, parts.c.id))
         cls._load_to_delete = (cls.before_delete is not Repository.before_delete
-                               or any(not links.cascades for links in cls.links.values()))
+                               or any(not links.cascades for links in cls.links.values())
+                               or (cls.store_values is not None and not cls.store_values.cascades))
         cls._insert = insert(table)
         cls._update = update(table).where(cls.pk == bindparam("b_record_id"))
         cls._delete = delete(table).where(cls.identifier == bindparam("record_id"))
 
     # --- the operations the routed methods call
 
-    def get_record(self, record_id: Any) -> D:
+    def get_record(self, record_id: Any, store_id: int | None = None) -> D:
+        """The record; its store values as store view ``store_id`` sees them (default: see ``store_scope``)."""
+        if store_id is not None:
+            self._store = self.known_store(store_id)
         return self.to_data(self.load(record_id))
 
     def save_record(self, obj: DataObject) -> D:
         sent = self.sent = obj.sent()
         record_id = self.identify(sent)
+        if self.store_values is not None and self.store_key is not None:
+            self._store = sent.get(self.store_key) or ADMIN_STORE_ID
+            if self.ctx.config is not None and self._store not in self.ctx.config.website_of:
+                raise InputException.invalid_value(self.store_key, self._store)
         stored = self.find(record_id) if record_id is not None else None
         if stored is None and record_id is not None and not self.create_missing:
             raise self.missing(record_id)
         with self._saving(record_id if stored is not None else None):
             values = self.convert(sent, stored)
             record = {**(stored if stored is not None else self.new_record()), **values}
+            if self.store_values is not None:
+                self.fall_back(record, values, stored)
             self.check(record, stored)
             saved = self.write(stored, record, [name for name in self.links if name in values])
+            if self.store_values is not None:
+                self.write_store_values(saved, values, stored)
             if self.extends is not None and "extension_attributes" in sent:
                 extensions.save(self.ctx, self.extends, saved[self.pk_key], sent["extension_attributes"])
                 saved["extension_attributes"] = {**(saved.get("extension_attributes") or {}),
@@ -352,13 +388,20 @@ class Repository(Service, Generic[D, R]):
             pk_value = record[self.pk_key]
             for links in self.links.values():
                 links.remove(self.conn, pk_value)
+            if self.store_values is not None:
+                self.store_values.remove(self.conn, pk_value)
         if self.conn.execute(self._delete, {"record_id": record_id}).rowcount == 0:
             raise self.missing(record_id)
         self.after_delete(record_id, record)
         return True
 
-    def list_records(self, criteria: SearchCriteria) -> R:
-        page = search(self.conn, self.base, criteria, self.search_fields(), self.pk, search_limits(self.ctx))
+    def list_records(self, criteria: SearchCriteria, store_id: int | None = None) -> R:
+        """The page of records; store values as store view ``store_id`` sees them (default: see
+        ``store_scope``), also for filters and sort orders."""
+        if store_id is not None:
+            self._store = self.known_store(store_id)
+        base = self.base if self.store_values is None else self.base.params({SCOPE_PARAM: self.store_scope()})
+        page = search(self.conn, base, criteria, self.search_fields(), self.pk, search_limits(self.ctx))
         records = self.with_links([self.from_row(r._mapping) for r in page.rows])
         return cast(R, self.results.of(items=[self.to_data(r) for r in records], search_criteria=page.criteria,
                                        total_count=page.total_count))
@@ -367,7 +410,10 @@ class Repository(Service, Generic[D, R]):
 
     def find(self, record_id: Any) -> Record | None:
         """The stored record with this identifier, or None."""
-        rows = self._row.all(self.conn, record_id=record_id)
+        if self.store_values is not None:
+            rows = self._row.all(self.conn, record_id=record_id, **{SCOPE_PARAM: self.store_scope()})
+        else:
+            rows = self._row.all(self.conn, record_id=record_id)
         if not rows:
             return None
         return self.with_links([self.from_row(rows[0]._asdict())])[0]
@@ -432,7 +478,7 @@ class Repository(Service, Generic[D, R]):
             links = self.links.get(key)
             if links is not None:
                 out[key] = links.parse(value, key)
-            elif key in self.columns:
+            elif key in self.columns or key in self.scoped:
                 out[key] = value
         return out
 
@@ -450,7 +496,10 @@ class Repository(Service, Generic[D, R]):
 
     def from_row(self, row: Mapping[Any, Any]) -> Record:
         """A stored row as a record."""
-        return {key: row[column] for key, column in self.columns.items()}
+        record = {key: row[column] for key, column in self.columns.items()}
+        for key, value_field in self.scoped.items():
+            record[key] = row[value_field]
+        return record
 
     def to_row(self, record: Record) -> dict[str, Any]:
         """The columns of a record (the primary key left out)."""
@@ -489,9 +538,53 @@ class Repository(Service, Generic[D, R]):
     def to_data(self, record: Record) -> D:
         """The record as the data object the routes return."""
         out = {key: record.get(key) for key in self.columns}
+        for key in self.scoped:
+            out[key] = record.get(key)
+        if self.store_values is not None and self.store_key is not None:
+            out[self.store_key] = self.store_scope()
         for name, links in self.links.items():
             out[name] = links.wire(record.get(name) or [])
         return self.data.of(**out)  # type: ignore[return-value]
+
+    # --- store values
+
+    _store: int | None = None
+
+    def store_scope(self) -> int:
+        """The store view whose values this repository reads and writes now: the one a call named
+        (``store_key`` of a save, ``store_id`` of a get or a list), else 0 when the records name their
+        store view (``store_key``), else the request's (0 under ``all``)."""
+        if self._store is not None:
+            return self._store
+        return ADMIN_STORE_ID if self.store_key is not None else self.ctx.store_id
+
+    def known_store(self, store_id: int) -> int:
+        """``store_id`` when it is a store view (0 included); a 404 otherwise."""
+        if self.ctx.config is not None and store_id not in self.ctx.config.website_of:
+            raise NoSuchEntityException("The store that was requested wasn't found. Verify the store and try again.")
+        return store_id
+
+    def fall_back(self, record: Record, values: Record, stored: Record | None) -> None:
+        """A store view's null for a value it set means "use the default" again: the merged record
+        shows the default, so that the checks see what the view will read."""
+        assert self.store_values is not None
+        cleared = [key for key in self.scoped if key in values and values[key] is None]
+        if stored is None or not cleared or self.store_scope() == ADMIN_STORE_ID:
+            return
+        defaults = self.store_values.read(self.conn, [stored[self.pk_key]], ADMIN_STORE_ID)[stored[self.pk_key]]
+        for key in cleared:
+            record[key] = defaults[self.scoped[key]]
+
+    def write_store_values(self, record: Record, values: Record, stored: Record | None) -> None:
+        """Write the store values of a save: all of them as the defaults of a new record, else the sent
+        ones for the store view in scope."""
+        assert self.store_values is not None
+        if stored is None:
+            wanted = {f: record.get(key) for key, f in self.scoped.items()}
+            self.store_values.write(self.conn, record[self.pk_key], ADMIN_STORE_ID, wanted)
+        else:
+            wanted = {f: values[key] for key, f in self.scoped.items() if key in values}
+            self.store_values.write(self.conn, record[self.pk_key], self.store_scope(), wanted)
 
     # --- helpers
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 import orjson
 
 from ..framework import db
-from ..framework.context import CUSTOMER, Context
+from ..framework.context import CUSTOMER, GUEST, Context
 from ..framework.data import dump_value
 from ..framework.exceptions import AuthorizationException, LocalizedException
 from ..framework.files import FileResponse
@@ -193,8 +193,6 @@ class Application:
             return self.bulk.answer(scope, method, segments, body, too_big, state, store_id, website_id)
         if not _VERSION.match(head):
             raise cannot_process()
-        if method == "GET" and store_code == "all":
-            raise WebapiException("Cannot perform GET operation with store code 'all'")
         if segments[-1] == "":  # one trailing slash is ignored
             segments = segments[:-1]
         if "" in segments:  # an empty inner segment matches nothing
@@ -231,7 +229,8 @@ class Application:
         scope["vdc.caller"] = caller.user_type
         ctx = Context(conn, store_id, website_id, caller, state)
         if not self.acl.allowed(caller, route.resources) or (
-                caller.user_type == CUSTOMER and not route.owned_by_caller(ctx, path_values)):
+                caller.user_type == CUSTOMER and not route.owned_by_caller(ctx, path_values)) or (
+                route.decl.guest_access and caller.user_type == GUEST and not state.flag(route.decl.guest_access)):
             raise AuthorizationException.for_resources(route.denied)
         data = None
         if method in ("POST", "PUT"):

@@ -39,6 +39,9 @@ class RouteDecl:
     secure: bool = False
     input_array_limit: int | None = None
     source: str = ""
+    #: an anonymous route that a guest (no token) may call only while this configuration flag is on
+    #: (``guest-access="webapi/webapisecurity/allow_insecure"``); any token always may
+    guest_access: str | None = None
 
 
 def read_routes(package: Package) -> list[RouteDecl]:
@@ -71,7 +74,7 @@ def read_routes(package: Package) -> list[RouteDecl]:
         limit = el.get("input-array-size-limit")
         routes.append(RouteDecl(method, "/" + url.strip().lstrip("/"), interface, service_method,
                                 resources, params, el.get("secure", "false").lower() == "true",
-                                int(limit) if limit else None, f"{path}"))
+                                int(limit) if limit else None, f"{path}", el.get("guest-access") or None))
     return routes
 
 

@@ -106,6 +106,8 @@ def build_route_table(packages: list[Package], acl: Acl) -> RouteTable:
             for rid in decl.resources:
                 if not acl.exists(rid):
                     raise DeclarationError(f"{where}: ACL resource {rid} is not declared in any etc/acl.xml")
+            if decl.guest_access and decl.resources != ["anonymous"]:
+                raise DeclarationError(f"{where}: guest-access is for anonymous routes only")
             cls = Service.registry.get(decl.interface)
             if cls is None:
                 raise DeclarationError(f"{where}: no service class implements {decl.interface}")

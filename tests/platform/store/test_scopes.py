@@ -12,13 +12,14 @@ WEBSITE, GROUP, FIRST, SECOND = 20, 20, 21, 22
 
 @pytest.fixture(scope="module")
 def scopes(server):
-    """Arranged in the database: no route creates websites or store views."""
-    codes = {"website": unique("w"), "first": unique("s"), "second": unique("s")}
+    """Arranged in the database, with ids of its choosing (``vdcommerce store`` numbers them itself)."""
+    codes = {"website": unique("w"), "group": unique("g"), "first": unique("s"), "second": unique("s")}
     with server.db.engine.begin() as c:
         c.execute(sa.text("insert into store_website (website_id, code, name, default_group_id) "
                           "values (:w, :code, 'Second Website', :g)"), {"w": WEBSITE, "g": GROUP, "code": codes["website"]})
-        c.execute(sa.text("insert into store_group (group_id, website_id, name, default_store_id) "
-                          "values (:g, :w, 'Second Store', :s)"), {"g": GROUP, "w": WEBSITE, "s": SECOND})
+        c.execute(sa.text("insert into store_group (group_id, website_id, name, default_store_id, code, root_category_id) "
+                          "values (:g, :w, 'Second Store', :s, :code, 2)"),
+                  {"g": GROUP, "w": WEBSITE, "s": SECOND, "code": codes["group"]})
         for store_id, key in ((FIRST, "first"), (SECOND, "second")):
             c.execute(sa.text("insert into store (store_id, code, website_id, group_id, name, sort_order, is_active) "
                               "values (:s, :code, :w, :g, :name, 0, :active)"),

@@ -1,3 +1,3 @@
-"""Scopes: websites, store groups and store views (platform.md 1.2); other packages read them through
-``service``."""
+"""Scopes: websites, store groups and store views, and the platform's store reads; other packages read
+the tree through ``service``."""
 from . import service, tables  # noqa: F401

@@ -1,4 +1,4 @@
-from sqlalchemy import Boolean, Column, ForeignKey, Integer, String, Table
+from sqlalchemy import Boolean, Column, ForeignKey, Index, Integer, String, Table
 
 from ...framework.db import metadata
 
@@ -16,6 +16,11 @@ group = Table(
     Column("website_id", Integer, ForeignKey("store_website.website_id"), nullable=False),
     Column("name", String(255), nullable=False),
     Column("default_store_id", Integer, nullable=False, default=0),
+    # added by 0012_store; defaults on the server only, so that the first revision's seed rows (which
+    # name the columns above) insert as they did
+    Column("code", String(32), nullable=False, server_default=""),
+    Column("root_category_id", Integer, nullable=False, server_default="0"),
+    Index(None, "code", unique=True),
 )
 
 store = Table(
@@ -29,7 +34,8 @@ store = Table(
     Column("is_active", Boolean, nullable=False, default=True),
 )
 
-# the platform's default scope tree (platform.md 1.2); the initial migration inserts it
+# the platform's default scope tree; the initial migration inserts it (0012_store gives the groups
+# their codes, `default` and `main_website_store`, and root categories, 0 and 2)
 DEFAULT_SCOPES = {
     website: [{"website_id": 0, "code": "admin", "name": "Admin", "default_group_id": 0},
               {"website_id": 1, "code": "base", "name": "Main Website", "default_group_id": 1}],
