@@ -5,3 +5,4 @@ extension attributes on the platform's cart, order and cart price rule, with han
 and the order's and an observer that carries the cart's note to the order when it is placed.
 """
 from . import service, tables  # noqa: F401
+from . import cron  # noqa: F401

@@ -23,3 +23,9 @@ order_note = Table(
     Column("record_id", Integer, primary_key=True, autoincrement=False),
     Column("note", String(255), nullable=False),
 )
+
+cron_run = Table(
+    "vendor_testmodule_cron_run", metadata,
+    Column("run_id", Integer, primary_key=True, autoincrement=True),
+    Column("job_code", String(255), nullable=False),
+)
