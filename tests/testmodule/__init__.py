@@ -6,3 +6,4 @@ and the order's and an observer that carries the cart's note to the order when i
 """
 from . import service, tables  # noqa: F401
 from . import cron  # noqa: F401
+from . import newsletter  # noqa: F401
