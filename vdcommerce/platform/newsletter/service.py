@@ -73,10 +73,12 @@ def _address(email: str) -> str:
 def _store(ctx: Context, store_id: int | None) -> scopes.StoreView:
     """The store view a subscription belongs to: the one named, else the current one (the admin store
     stands for the main website's default store view)."""
-    wanted = store_id if store_id is not None else ctx.store_id
-    view = scopes.store_view(ctx.conn, wanted) if wanted else scopes.default_store_view(ctx.conn, 1)
+    if store_id is None and ctx.store_id == scopes.ADMIN_STORE_ID:
+        view = scopes.default_store_view(ctx.conn, 1)
+    else:
+        view = scopes.store_view(ctx.conn, store_id if store_id is not None else ctx.store_id)
     if view is None or view.store_id == scopes.ADMIN_STORE_ID:
-        raise InputException.invalid_value("storeId", wanted)
+        raise InputException.invalid_value("storeId", store_id if store_id is not None else ctx.store_id)
     return view
 
 
