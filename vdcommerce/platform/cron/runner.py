@@ -119,6 +119,8 @@ def run_due(group: str | None = None, now: dt.datetime | None = None) -> list[Ou
     """Run what is due now (of one group, or all); the outcomes, or None when another runner holds
     the lock."""
     jobs = {j.code: j for j in declared_jobs() if group is None or j.group == group}
+    if not jobs:
+        return []  # nothing declared: no lock, no writes
     with runner_lock() as held:
         if not held:
             return None
