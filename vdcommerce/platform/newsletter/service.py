@@ -160,24 +160,29 @@ def follow_customer_email(ctx: Context, customer_id: int, email: str) -> None:
     address = (email or "").strip().lower()
     if found is None or found.email == address:
         return
-    _drop_guest_record(ctx, found.store_id, address)
+    _drop_other_record(ctx, found, address)
     ctx.conn.execute(update(t).where(t.c.subscriber_id == found.subscriber_id).values(subscriber_email=address))
 
 
-def _drop_guest_record(ctx: Context, store_id: int, address: str) -> None:
-    guest = _subscriber(ctx.conn.execute(_BY_EMAIL, {"store_id": store_id, "email": address}).first())
-    if guest is not None and guest.customer_id is None:
-        ctx.conn.execute(delete(t).where(t.c.subscriber_id == guest.subscriber_id))
-        events.dispatch(ctx, "newsletter_subscriber_delete_after", subscriber=guest)
+def _drop_other_record(ctx: Context, kept: Subscriber, address: str) -> None:
+    """Delete the record of ``address`` in ``kept``'s store view that ``kept`` replaces (a guest's, or
+    one left linked to a customer who no longer has the address: an address belongs to one customer of
+    a website)."""
+    other = _subscriber(ctx.conn.execute(_BY_EMAIL, {"store_id": kept.store_id, "email": address}).first())
+    if other is not None and other.subscriber_id != kept.subscriber_id:
+        ctx.conn.execute(delete(t).where(t.c.subscriber_id == other.subscriber_id))
+        events.dispatch(ctx, "newsletter_subscriber_delete_after", subscriber=other)
 
 
 def _set(ctx: Context, store_id: int, address: str, customer_id: int | None, status: int) -> Subscriber:
     """Give the address (and customer) this status, creating its record when needed."""
     found = for_customer(ctx.conn, customer_id) if customer_id is not None else None
     if found is None:
+        # the address's record in the store view: a guest's, or one left linked to a customer who no
+        # longer has the address (an address belongs to one customer of a website), taken over
         found = _subscriber(ctx.conn.execute(_BY_EMAIL, {"store_id": store_id, "email": address}).first())
-        if found is not None and found.customer_id not in (None, customer_id):
-            found = None  # another customer's record (an older address of theirs): never taken over
+    elif found.email != address:
+        _drop_other_record(ctx, found, address)
     if found is None:
         subscriber_id = ctx.conn.execute(insert(t).values(
             store_id=store_id, customer_id=customer_id, subscriber_email=address, subscriber_status=status,
@@ -186,7 +191,7 @@ def _set(ctx: Context, store_id: int, address: str, customer_id: int | None, sta
         assert created is not None
         events.dispatch(ctx, "newsletter_subscriber_save_after", subscriber=created, previous_status=None)
         return created
-    return _change(ctx, found, status, customer_id if customer_id is not None else found.customer_id, found.email)
+    return _change(ctx, found, status, customer_id if customer_id is not None else found.customer_id, address)
 
 
 def _change(ctx: Context, found: Subscriber, status: int, customer_id: int | None, address: str) -> Subscriber:
