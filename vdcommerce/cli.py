@@ -101,7 +101,8 @@ def _known_path(path: str) -> dict[str, str]:
 @click.option("--workers", type=click.IntRange(1, 512), default=None, help="Worker processes (VDC_WORKERS, default 1).")
 @click.option("--init", is_flag=True, help="First-start set-up: migrate, load demo data once, ensure an admin account and print it.")
 def serve(host, port, workers, init) -> None:
-    """Serve the REST API, with VDC_QUEUE_CONSUMERS consumers of async operations beside it."""
+    """Serve the REST API, with VDC_QUEUE_CONSUMERS consumers of async operations and the scheduler
+    (every VDC_CRON_TICK_SECONDS) beside it."""
     s = get_settings()
     host, port, workers = host or s.host, port or s.port, workers or s.workers
     if (host, port) != (s.host, s.port):  # what the workers read as the address they serve
@@ -126,8 +127,10 @@ def serve(host, port, workers, init) -> None:
     configure_logging(s)
     if init:
         _first_start(host, port)
+    _jobs()  # a broken etc/crontab.xml stops start-up, as any other broken declaration does
     db.reset_engine()
     consumers = Consumers(s.queue_consumers).start()
+    scheduler = Consumers(1 if s.cron_tick_seconds > 0 else 0, ("cron", "start")).start()
     try:
         uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
                     loop="uvloop", http="httptools", access_log=False, log_config=None, lifespan="on",
@@ -137,6 +140,7 @@ def serve(host, port, workers, init) -> None:
                     log_level="warning" if s.env == "production" else "info", server_header=False,
                     proxy_headers=False)  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
     finally:
+        scheduler.stop()
         consumers.stop()
 
 
@@ -221,6 +225,99 @@ def mail_send_due() -> None:
     from .platform.mail.sender import send_due
     outcomes = send_due()
     click.echo(", ".join(f"{n} {status}" for status, n in sorted(outcomes.items())) or "Nothing is due.")
+# --------------------------------------------------------------------------- cron
+
+@main.group()
+def cron() -> None:
+    """The scheduler: the jobs packages declare in etc/crontab.xml."""
+
+
+def _jobs():
+    """The declared jobs; a broken etc/crontab.xml is the command's message, naming the file."""
+    from .framework.packages import DeclarationError
+    from .platform.cron.jobs import declared_jobs
+    try:
+        return declared_jobs()
+    except DeclarationError as e:
+        raise click.ClickException(str(e)) from None
+
+
+def _outcomes(outcomes) -> None:
+    if outcomes is None:
+        click.echo("Another runner is running the jobs; nothing run.")
+        return
+    for o in outcomes:
+        click.echo(f"{o.job_code}  {o.scheduled_at:%Y-%m-%d %H:%M}  {o.status}" + (f"  {o.message}" if o.message else ""))
+    click.echo(f"{len(outcomes)} job run(s).")
+
+
+@cron.command("run")
+@click.option("--group", default=None, help="Only the jobs of this group.")
+def cron_run(group) -> None:
+    """Run the jobs that are due now, once, and exit (at most one runner works at a time)."""
+    from .platform.cron.runner import run_due
+    _jobs()
+    _needs_database()
+    _outcomes(run_due(group))
+
+
+@cron.command("start")
+@click.option("--group", default=None, help="Only the jobs of this group.")
+@click.option("--tick", type=click.FloatRange(min=0.1), default=None,
+              help="Seconds between runs (VDC_CRON_TICK_SECONDS, default 60).")
+def cron_start(group, tick) -> None:
+    """Run the due jobs every tick until stopped (SIGTERM/SIGINT); `serve` starts this."""
+    import logging
+    import signal
+    import threading
+
+    from .platform.cron.runner import run_forever
+    _jobs()
+    _needs_database()
+    s = get_settings()
+    logging.basicConfig(level=logging.INFO if s.env != "production" else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda _signum, _frame: stop.set())
+    run_forever(tick or s.cron_tick_seconds or 60.0, stop, group)
+
+
+@cron.command("list")
+def cron_list() -> None:
+    """Every declared job: group, schedule, next run (UTC), what it calls."""
+    from .platform.config.service import get_value
+    from .platform.cron.jobs import next_slot, valid
+    from .platform.cron.runner import utcnow
+    from .webapi.declarations import load_packages, read_config_defaults
+    jobs = _jobs()
+    defaults = read_config_defaults(load_packages())
+    now = utcnow()
+    rows = []
+    for job in jobs:
+        expression = job.schedule
+        if expression is None:
+            _needs_database()
+            with db.transaction(write=False) as conn:
+                expression = (get_value(conn, defaults, job.config_path or "") or "").strip() or None
+        if expression is None:
+            upcoming = "not scheduled"
+        elif not valid(expression):
+            upcoming = "invalid expression"
+        else:
+            upcoming = f"{next_slot(expression, now):%Y-%m-%d %H:%M}"
+        schedule = expression or "-"
+        if job.config_path:
+            schedule += f" ({job.config_path})"
+        rows.append({"job": job.code, "group": job.group, "schedule": schedule, "next run": upcoming,
+                     "runs": f"{job.instance}.{job.method}"})
+    if not rows:
+        click.echo("No jobs are declared.")
+        return
+    widths = {k: max(len(k), *(len(row[k]) for row in rows)) for k in rows[0]}
+    click.echo("  ".join(k.upper().ljust(w) for k, w in widths.items()).rstrip())
+    for row in rows:
+        click.echo("  ".join(row[k].ljust(w) for k, w in widths.items()).rstrip())
 
 
 # --------------------------------------------------------------------------- db

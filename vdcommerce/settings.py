@@ -84,6 +84,9 @@ class Settings(BaseSettings):
     log_format: str = Field("", description="`json` (one JSON object a line) or `text`. Empty: `json` in "
                                             "production, `text` in development.")
     metrics: bool = Field(True, description="Serve Prometheus metrics at `/metrics`.")
+    cron_tick_seconds: float = Field(60.0, description="How often the scheduler that `serve` runs beside the web "
+                                                       "server looks for due jobs (`cron start`); 0: off (run "
+                                                       "`vdcommerce cron run` from the system's cron instead).")
     media_dir: str = Field("", description="Folder of the public media files (product images, ...), served under "
                                            "`VDC_MEDIA_URL`. Empty: `<var_dir>/media`.")
     media_private_dir: str = Field("", description="Folder of the files only download routes serve (attachments a "

@@ -79,6 +79,7 @@ class Server:
                     "VDC_VAR_DIR": str(tmp / "var"), "VDC_CONFIG_CACHE_SECONDS": "0",
                     "VDC_PASSWORD_HASH_TIME_COST": "1", "VDC_PASSWORD_HASH_MEMORY_KIB": "8192",
                     "VDC_ENV": "development", "VDC_EXTRA_PACKAGES": "tests.testmodule",
+                    "VDC_CRON_TICK_SECONDS": "0",  # the scheduler is off unless a test turns it on (extra_env)
                     "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
                     **(extra_env or {})}
         self.log = tmp / f"server-{self.port}.log"

@@ -12,3 +12,5 @@ from . import quote  # noqa: F401
 from . import catalog  # noqa: F401
 from . import sales  # noqa: F401
 from . import store  # noqa: F401
+from . import cron  # noqa: F401
+from . import newsletter  # noqa: F401

@@ -36,3 +36,9 @@ rate_rule = Table(
     Column("error_message", String(255), nullable=True),
     Column("conditions_serialized", Text, nullable=True),
 )
+
+cron_run = Table(
+    "vendor_testmodule_cron_run", metadata,
+    Column("run_id", Integer, primary_key=True, autoincrement=True),
+    Column("job_code", String(255), nullable=False),
+)

@@ -166,14 +166,16 @@ def consume(topics: list[str] | None = None, max_messages: int | None = None) ->
 
 
 class Consumers:
-    """The consumer processes ``vdcommerce serve`` runs beside the web server (``VDC_QUEUE_CONSUMERS``).
+    """The consumer processes ``vdcommerce serve`` runs beside the web server (``VDC_QUEUE_CONSUMERS``),
+    or another long-running command of its (``command``: the scheduler's ``cron start``).
     One that exits is started again after a pause; ``stop`` ends them all."""
 
-    def __init__(self, count: int):
+    def __init__(self, count: int, command: tuple[str, ...] = ("queue", "consume")):
         self.count = count
+        self.command = command
         self.procs: list[subprocess.Popen | None] = [None] * count
         self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._watch, name="queue-consumers", daemon=True)
+        self.thread = threading.Thread(target=self._watch, name=" ".join(self.command), daemon=True)
 
     def start(self) -> "Consumers":
         if self.count > 0:
@@ -182,16 +184,16 @@ class Consumers:
             self.thread.start()
         return self
 
-    @staticmethod
-    def _spawn() -> subprocess.Popen:
-        return subprocess.Popen([sys.executable, "-m", "vdcommerce", "queue", "consume"], stdin=subprocess.DEVNULL,
+    def _spawn(self) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", "vdcommerce", *self.command], stdin=subprocess.DEVNULL,
                                 preexec_fn=_end_with_parent)
 
     def _watch(self) -> None:
         while not self.stopping.wait(1.0):
             for i, proc in enumerate(self.procs):
                 if proc is not None and proc.poll() is not None and not self.stopping.is_set():
-                    log.warning("queue: consumer pid %s exited with %s; starting another", proc.pid, proc.returncode)
+                    log.warning("%s: pid %s exited with %s; starting another", " ".join(self.command), proc.pid,
+                                proc.returncode)
                     time.sleep(1.0)
                     if not self.stopping.is_set():
                         self.procs[i] = self._spawn()

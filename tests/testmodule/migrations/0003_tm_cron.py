@@ -3,8 +3,8 @@
 Revision ID: 0003_tm_cron
 Revises: 0002_tm_mail
 """
-from alembic import op  # noqa: F401
-import sqlalchemy as sa  # noqa: F401
+from alembic import op
+import sqlalchemy as sa
 
 
 revision = '0003_tm_cron'
@@ -14,8 +14,12 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    op.create_table('vendor_testmodule_cron_run',
+    sa.Column('run_id', sa.Integer(), autoincrement=True, nullable=False),
+    sa.Column('job_code', sa.String(length=255), nullable=False),
+    sa.PrimaryKeyConstraint('run_id', name=op.f('pk_vendor_testmodule_cron_run'))
+    )
 
 
 def downgrade() -> None:
-    pass
+    op.drop_table('vendor_testmodule_cron_run')

@@ -91,7 +91,7 @@ def anonymize_customer(ctx: Context, customer_id: int, *, keep_since: dt.datetim
     stamp = _now()
     conn.execute(update(customer_t).where(customer_t.c.id == row.id).values(
         **placeholders(customer_t, row.id), dob=DOB, gender=GENDER_NOT_SPECIFIED, password_hash=None,
-        rp_token_hash=None, rp_token_created_at=None, is_subscribed=False, updated_at=stamp))
+        rp_token_hash=None, rp_token_created_at=None, updated_at=stamp))
     conn.execute(update(address_t).where(address_t.c.customer_id == row.id).values(
         **placeholders(address_t, row.id), updated_at=stamp))
     mail.forget(conn, "customer", [row.id], anonymous_email(row.id))

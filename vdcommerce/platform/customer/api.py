@@ -37,7 +37,7 @@ class AddressInterface(DataObject, interface="Magento\\Customer\\Api\\Data\\Addr
 
 
 class CustomerExtensionInterface(DataObject, interface="Magento\\Customer\\Api\\Data\\CustomerExtensionInterface"):
-    is_subscribed: bool | None
+    """Keys other packages declare in etc/extension_attributes.xml (the newsletter's ``is_subscribed``)."""
 
 
 class CustomerInterface(DataObject, interface="Magento\\Customer\\Api\\Data\\CustomerInterface"):

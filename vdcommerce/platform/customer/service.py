@@ -32,7 +32,7 @@ import orjson
 from sqlalchemy import Connection, String, bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ...framework import events
+from ...framework import events, extensions
 from ...framework.context import ADMIN, INTEGRATION, Context, Service
 from ...framework.exceptions import (AuthenticationException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
@@ -74,6 +74,14 @@ class CustomerSearchResults(SearchResults[CustomerInterface],
 _EMAIL = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
                     r"[A-Za-z]{2,63}")
 _PRIVILEGED = (ADMIN, INTEGRATION)
+#: other packages' keys of ``extension_attributes`` (is_subscribed: the newsletter) load and save through
+#: their handlers (framework/extensions.py)
+EXTENDS = CustomerInterface.__interface__
+
+
+def valid_email(address: str) -> bool:
+    """Whether a (trimmed) e-mail address has the form the platform accepts."""
+    return _EMAIL.fullmatch(address) is not None
 
 
 def _max_lengths(table) -> dict[str, int]:
@@ -196,7 +204,14 @@ def _address_out(a, default_billing: int | None, default_shipping: int | None) -
         custom_attributes=_loads(a.custom_attributes))
 
 
-def _customer_out(row, addresses: list, show_confirmation: bool) -> CustomerInterface:
+def _extensions(ctx: Context, customer_ids: list[int]) -> dict[int, CustomerExtensionInterface]:
+    """The customers' extension attributes that other packages' handlers load."""
+    return {cid: CustomerExtensionInterface.of(**values)
+            for cid, values in extensions.load(ctx, EXTENDS, customer_ids).items()}
+
+
+def _customer_out(row, addresses: list, show_confirmation: bool,
+                  extension: CustomerExtensionInterface | None) -> CustomerInterface:
     return CustomerInterface.of(
         id=row.id, group_id=row.group_id,
         default_billing=str(row.default_billing) if row.default_billing is not None else None,
@@ -208,14 +223,15 @@ def _customer_out(row, addresses: list, show_confirmation: bool) -> CustomerInte
         website_id=row.website_id,
         addresses=[_address_out(a, row.default_billing, row.default_shipping) for a in addresses],
         disable_auto_group_change=row.disable_auto_group_change,
-        extension_attributes=CustomerExtensionInterface.of(is_subscribed=bool(row.is_subscribed)),
+        extension_attributes=extension,
         custom_attributes=_loads(row.custom_attributes))
 
 
 def load_customer(ctx: Context, customer_id: int) -> CustomerInterface:
     """The customer as its routes write it; 404 when unknown."""
     row = _row(ctx.conn, customer_id)
-    return _customer_out(row, _addresses(ctx.conn, [row.id])[row.id], _is_privileged(ctx))
+    return _customer_out(row, _addresses(ctx.conn, [row.id])[row.id], _is_privileged(ctx),
+                         _extensions(ctx, [row.id]).get(row.id))
 
 
 # --------------------------------------------------------------------------- input
@@ -259,7 +275,7 @@ class _Writer:
         email = email.strip().lower() if email else email
         if not email:
             self.errors.append(InputException.required("email"))
-        elif not _EMAIL.fullmatch(email):
+        elif not valid_email(email):
             self.errors.append(InputException.invalid_value("email", sent.get("email", email)))
         values["email"] = email
         for name in ("firstname", "lastname"):
@@ -282,9 +298,6 @@ class _Writer:
             values["gender"] = g
         elif row is None:
             values["gender"] = 0
-        ext = sent.get("extension_attributes")
-        if ext is not None and ext.is_subscribed is not None:
-            values["is_subscribed"] = ext.is_subscribed
         if "custom_attributes" in sent:
             values["custom_attributes"] = _dumps(sent["custom_attributes"])
 
@@ -455,6 +468,7 @@ class _Writer:
             defaults[key] = _pick_default(key, flags, ids, sent, previous[key])
         if defaults != previous:
             self.conn.execute(update(customer_t).where(customer_t.c.id == customer_id).values(**defaults))
+        extensions.save(self.ctx, EXTENDS, customer_id, sent.get("extension_attributes"))
         return customer_id
 
     def _replace_addresses(self, customer_id: int, addresses: list[AddressInterface], planned: list[dict], now):
@@ -616,9 +630,11 @@ class CustomerRepository(Service):
     def get_list(self, search_criteria: SearchCriteria) -> CustomerSearchResults:
         page = search(self.conn, _SELECT_CUSTOMER, search_criteria, SEARCH_FIELDS, customer_t.c.id,
                       search_limits(self.ctx))
-        addresses = _addresses(self.conn, [r.id for r in page.rows])
+        ids = [r.id for r in page.rows]
+        addresses = _addresses(self.conn, ids)
+        extension = _extensions(self.ctx, ids)
         show = _is_privileged(self.ctx)
-        items = [_customer_out(r, addresses[r.id], show) for r in page.rows]
+        items = [_customer_out(r, addresses[r.id], show, extension.get(r.id)) for r in page.rows]
         return CustomerSearchResults.of(items=items, search_criteria=page.criteria, total_count=page.total_count)
 
     def save(self, customer: CustomerInterface, password_hash: str | None = None) -> CustomerInterface:

@@ -1,4 +1,4 @@
-from sqlalchemy import (Boolean, Column, Date, DateTime, ForeignKey, Index, Integer, SmallInteger, String, Table,
+from sqlalchemy import (Column, Date, DateTime, ForeignKey, Index, Integer, SmallInteger, String, Table,
                         Text, UniqueConstraint)
 
 from ...framework.db import metadata
@@ -35,7 +35,6 @@ customer_entity = Table(
     Column("default_billing", Integer, nullable=True),  # customer_address_entity.id
     Column("default_shipping", Integer, nullable=True),
     Column("disable_auto_group_change", SmallInteger, nullable=False, default=0),
-    Column("is_subscribed", Boolean, nullable=False, default=False),
     Column("custom_attributes", Text, nullable=True),  # JSON list of {attribute_code, value}
     UniqueConstraint("email", "website_id"),
     Index("ix_customer_entity_lastname_firstname", "lastname", "firstname"),

@@ -1,0 +1,241 @@
+"""Running what is due: ``vdcommerce cron run`` (once) and ``cron start`` (on a tick, what ``serve`` runs).
+
+At most one runner works at a time across every process and machine that shares the database: a
+run first takes the runner lock (PostgreSQL: a session advisory lock, freed by the server when the
+holder's connection ends; SQLite: an OS file lock beside the database file, freed when the holder's
+process ends). A runner that finds the lock taken does nothing and says so.
+
+Holding the lock, a run:
+
+1. marks runs left ``running`` by a runner that died as ``error``;
+2. for each job, works out its latest due time (the latest minute at or before now that its cron
+   expression names) and records it once as ``pending`` (``cron_schedule`` is unique on job and time,
+   so a due time is recorded once even without the lock); a due time older than
+   ``system/cron/missed_if_not_run_for`` minutes is recorded as ``missed`` instead, and so are pending
+   runs that waited that long;
+3. runs the pending runs in time order, each in a transaction of its own that also records
+   ``success``; a job that raises is rolled back and recorded as ``error`` with its message (the
+   other jobs still run);
+4. deletes the history older than ``system/cron/history_success_lifetime`` (successes) and
+   ``history_failure_lifetime`` (the rest, pending runs of jobs no longer declared too), in minutes.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+from sqlalchemy import delete, insert, select, text, update
+from sqlalchemy.exc import IntegrityError
+
+from ...framework import db
+from ...framework.context import Context
+from ...framework.exceptions import LocalizedException
+from ...framework.packages import load_packages, read_config_defaults
+from ...settings import get_settings
+from ..config.service import ConfigState, load_state
+from .jobs import Job, declared_jobs, last_slot
+from .tables import ERROR, MISSED, PENDING, RUNNING, SUCCESS, cron_schedule as t
+
+log = logging.getLogger("vdcommerce.cron")
+
+#: the PostgreSQL advisory lock of the runner (any fixed 64-bit key that nothing else uses)
+LOCK_KEY = int.from_bytes(b"vdc:cron", "big")
+ABANDONED = "The runner stopped before the job finished."
+MISSED_MESSAGE = "Not run within %s minute(s) of its time."
+
+
+@dataclass(frozen=True)
+class Outcome:
+    job_code: str
+    scheduled_at: dt.datetime
+    status: str
+    message: str | None = None
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+
+
+# --------------------------------------------------------------------------- the runner lock
+
+@contextmanager
+def runner_lock() -> Iterator[bool]:
+    """Whether this process now holds the runner lock (held until the block ends)."""
+    engine = db.get_engine()
+    if engine.dialect.name == "postgresql":
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            held = bool(conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": LOCK_KEY}).scalar())
+            try:
+                yield held
+            finally:
+                if held:
+                    conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": LOCK_KEY})
+        return
+    lock = FileLock(_lock_file(engine.url.database))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        lock.release()
+
+
+def _lock_file(database: str | None) -> Path:
+    if database and database != ":memory:":
+        return Path(database).resolve().with_name(Path(database).name + ".cron.lock")
+    folder = get_settings().var_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "cron.lock"
+
+
+# --------------------------------------------------------------------------- one run
+
+_defaults: dict[str, str] | None = None
+
+
+def _config() -> ConfigState:
+    global _defaults
+    if _defaults is None:
+        _defaults = read_config_defaults(load_packages())
+    with db.get_engine().connect() as conn:
+        return load_state(conn, _defaults)
+
+
+def _minutes(config: ConfigState, path: str, default: float) -> dt.timedelta:
+    return dt.timedelta(minutes=max(0.0, config.number(path, None, default)))
+
+
+def run_due(group: str | None = None, now: dt.datetime | None = None) -> list[Outcome] | None:
+    """Run what is due now (of one group, or all); the outcomes, or None when another runner holds
+    the lock."""
+    jobs = {j.code: j for j in declared_jobs() if group is None or j.group == group}
+    if not jobs:
+        return []  # nothing declared: no lock, no writes
+    with runner_lock() as held:
+        if not held:
+            return None
+        now = now or utcnow()
+        config = _config()
+        window = _minutes(config, "system/cron/missed_if_not_run_for", 15)
+        _close_abandoned(now)
+        _record_due(jobs.values(), config, now, window)
+        outcomes = _run_pending(jobs, config, now, window)
+        _clean_history(config, now)
+        return outcomes
+
+
+def _close_abandoned(now: dt.datetime) -> None:
+    with db.transaction() as conn:
+        conn.execute(update(t).where(t.c.status == RUNNING).values(status=ERROR, messages=ABANDONED,
+                                                                   finished_at=now))
+
+
+def _record_due(jobs: Any, config: ConfigState, now: dt.datetime, window: dt.timedelta) -> None:
+    for job in jobs:
+        expression = job.expression(config)
+        if expression is None:
+            continue
+        try:
+            slot = last_slot(expression, now)
+        except Exception as e:  # noqa: BLE001 - a configured expression may be anything
+            log.warning("cron: job %s: %r is not a cron expression (%s); not run", job.code, expression, e)
+            continue
+        late = now - slot > window
+        values = {"job_code": job.code, "scheduled_at": slot, "created_at": now,
+                  "status": MISSED if late else PENDING,
+                  "messages": MISSED_MESSAGE % _whole(window) if late else None}
+        try:
+            with db.transaction() as conn:
+                if conn.execute(select(t.c.schedule_id).where(t.c.job_code == job.code,
+                                                              t.c.scheduled_at == slot)).first() is None:
+                    conn.execute(insert(t).values(**values))
+        except IntegrityError:
+            pass  # recorded by another runner just now (a runner without the lock cannot get here)
+
+
+def _whole(window: dt.timedelta) -> str:
+    return f"{window.total_seconds() / 60:g}"
+
+
+def _run_pending(jobs: dict[str, Job], config: ConfigState, now: dt.datetime,
+                 window: dt.timedelta) -> list[Outcome]:
+    with db.transaction() as conn:
+        pending = conn.execute(select(t.c.schedule_id, t.c.job_code, t.c.scheduled_at).where(
+            t.c.status == PENDING, t.c.scheduled_at <= now, t.c.job_code.in_(list(jobs)))
+            .order_by(t.c.scheduled_at, t.c.schedule_id)).all()
+    outcomes = []
+    for row in pending:
+        if now - row.scheduled_at > window:
+            _finish(row.schedule_id, MISSED, MISSED_MESSAGE % _whole(window), started=False)
+            outcomes.append(Outcome(row.job_code, row.scheduled_at, MISSED))
+            continue
+        outcomes.append(_run_one(jobs[row.job_code], row.schedule_id, row.scheduled_at, config))
+    return outcomes
+
+
+def _run_one(job: Job, schedule_id: int, scheduled_at: dt.datetime, config: ConfigState) -> Outcome:
+    with db.transaction() as conn:  # claim it: only a pending run starts
+        claimed = conn.execute(update(t).where(t.c.schedule_id == schedule_id, t.c.status == PENDING)
+                               .values(status=RUNNING, executed_at=utcnow())).rowcount
+    if not claimed:
+        return Outcome(job.code, scheduled_at, "skipped")
+    try:
+        with db.transaction() as conn:
+            job.run(Context(conn, store_id=0, website_id=0, config=config))
+            conn.execute(update(t).where(t.c.schedule_id == schedule_id).values(status=SUCCESS,
+                                                                                finished_at=utcnow()))
+    except Exception as e:  # noqa: BLE001 - every outcome is recorded; one failure stops no other job
+        if isinstance(e, LocalizedException):
+            message = e.rendered()
+            log.warning("cron: job %s (%s) failed: %s", job.code, scheduled_at, message)
+        else:
+            message = str(e) or type(e).__name__
+            log.exception("cron: job %s (%s) failed", job.code, scheduled_at)
+        _finish(schedule_id, ERROR, message)
+        return Outcome(job.code, scheduled_at, ERROR, message)
+    return Outcome(job.code, scheduled_at, SUCCESS)
+
+
+def _finish(schedule_id: int, status: str, message: str | None, started: bool = True) -> None:
+    values: dict[str, Any] = {"status": status, "messages": message}
+    if started:
+        values["finished_at"] = utcnow()
+    with db.transaction() as conn:
+        conn.execute(update(t).where(t.c.schedule_id == schedule_id).values(**values))
+
+
+def _clean_history(config: ConfigState, now: dt.datetime) -> None:
+    success = _minutes(config, "system/cron/history_success_lifetime", 1440)
+    failure = _minutes(config, "system/cron/history_failure_lifetime", 4320)
+    with db.transaction() as conn:
+        conn.execute(delete(t).where(t.c.status == SUCCESS, t.c.scheduled_at < now - success))
+        conn.execute(delete(t).where(t.c.status.in_([ERROR, MISSED, PENDING]), t.c.scheduled_at < now - failure))
+
+
+# --------------------------------------------------------------------------- the loop
+
+def run_forever(tick: float, stop: threading.Event, group: str | None = None) -> None:
+    """``run_due`` every ``tick`` seconds until ``stop`` is set; a failing run is logged, not fatal."""
+    while not stop.is_set():
+        started = dt.datetime.now().timestamp()
+        try:
+            outcomes = run_due(group)
+        except Exception:  # noqa: BLE001 - the database may be away for a while; try again next tick
+            log.exception("cron: the run failed")
+        else:
+            if outcomes is None:
+                log.info("cron: another runner holds the lock; nothing run")
+            for o in outcomes or ():
+                log.info("cron: %s %s: %s%s", o.job_code, o.scheduled_at, o.status,
+                         f" ({o.message})" if o.message else "")
+        stop.wait(max(0.0, tick - (dt.datetime.now().timestamp() - started)))
