@@ -15,12 +15,19 @@ def product(server, admin_token: str, price: float = 45, qty: float = 100, type_
     """A product created through POST /rest/all/V1/products."""
     body = {"sku": unique("sku-"), "name": "Sport Tee", "price": price, "status": status, "visibility": 4,
             "type_id": type_id, "attribute_set_id": 4, "weight": 1,
-            "extension_attributes": {"stock_item": {"qty": qty, "is_in_stock": qty > 0}},
-            "custom_attributes": [{"attribute_code": "category_ids", "value": ["3"]}], **fields}
+            "extension_attributes": {"stock_item": {"qty": qty, "is_in_stock": qty > 0}}, **fields}
     r = httpx.post(server.url + "/rest/all/V1/products", json={"product": body},
                    headers={"Authorization": f"Bearer {admin_token}"})
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def category(server, admin_token: str, name: str = "Rule category") -> str:
+    """A new category under the default one (POST /rest/all/V1/categories); its id as a string."""
+    r = httpx.post(server.url + "/rest/all/V1/categories", json={"category": {"name": unique(name + " "), "parent_id": 2}},
+                   headers={"Authorization": f"Bearer {admin_token}"})
+    assert r.status_code == 200, r.text
+    return str(r.json()["id"])
 
 
 def guest_cart(client: httpx.Client) -> str:

@@ -205,3 +205,13 @@ def test_events_reach_observers(admin, server):
     assert f"save:{top['id']}" in seen and f"save:{child['id']}" in seen
     assert f"delete:{top['id']}" in seen and f"delete:{child['id']}" in seen
     assert seen.index(f"delete:{child['id']}") < seen.index(f"delete:{top['id']}")
+
+
+def test_a_product_names_only_categories_that_exist(admin, server, admin_token):
+    p = product(server, admin_token)
+    for body in ({"custom_attributes": [{"attribute_code": "category_ids", "value": ["987654"]}]},
+                 {"extension_attributes": {"category_links": [{"category_id": "987654", "position": 0}]}}):
+        r = admin.put(f"/V1/products/{p['sku']}", json={"product": {"sku": p["sku"], **body}})
+        error(r, 404, "No such entity with %fieldName = %fieldValue")
+    c = admin.post("/V1/categories", json={"category": {"name": unique("Later "), "parent_id": 2}}).json()
+    assert admin.get(f"/V1/categories/{c['id']}/products").json() == []  # nothing was waiting for its id

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tests.helpers import unique
-from tests.helpers.quote import error, product
+from tests.helpers.quote import category, error, product
 
 SR = "Magento\\SalesRule\\Model\\Rule\\Condition\\"
 CR = "Magento\\CatalogRule\\Model\\Rule\\Condition\\"
@@ -94,12 +94,14 @@ def test_a_tree_is_checked_on_update_too(admin):
 def catalog(server, admin_token):
     """Four products of one batch: a prefix no other test's SKU has, colours, prices and categories."""
     prefix = unique("cond-")
+    c = {name: category(server, admin_token, name) for name in ("Tees", "Sale", "Mugs")}
     made = {}
-    for name, price, colour, categories in (("red-cheap", 20, "49", ["12"]), ("red-dear", 80, "49", ["15"]),
-                                            ("blue-cheap", 30, "50", ["12", "15"]), ("green", 10, "51", ["7"])):
+    for name, price, colour, categories in (("red-cheap", 20, "49", [c["Tees"]]), ("red-dear", 80, "49", [c["Sale"]]),
+                                            ("blue-cheap", 30, "50", [c["Tees"], c["Sale"]]),
+                                            ("green", 10, "51", [c["Mugs"]])):
         made[name] = product(server, admin_token, price=price, sku=f"{prefix}{name}", custom_attributes=[
             {"attribute_code": "category_ids", "value": categories}, {"attribute_code": "color", "value": colour}])["sku"]
-    return prefix, made
+    return prefix, made, c
 
 
 def matching(admin, conditions: str):
@@ -111,7 +113,7 @@ def product_leaf(attribute, operator, value) -> dict:
 
 
 def test_the_products_a_tree_selects(admin, catalog):
-    prefix, p = catalog
+    prefix, p, c = catalog
     mine = product_leaf("sku", "{}", prefix)
 
     def skus(*conditions, aggregator="all", value="1"):
@@ -129,9 +131,9 @@ def test_the_products_a_tree_selects(admin, catalog):
         p["red-cheap"], p["red-dear"], p["blue-cheap"]]
     # value "0": the children must all be false
     assert skus(product_leaf("color", "==", "49"), product_leaf("price", "<", "15"), value="0") == [p["blue-cheap"]]
-    assert skus(product_leaf("category_ids", "()", "12, 7")) == [p["red-cheap"], p["blue-cheap"], p["green"]]
-    assert skus(product_leaf("category_ids", "==", "15")) == [p["red-dear"], p["blue-cheap"]]
-    assert skus(product_leaf("category_ids", "!()", "12,15")) == [p["green"]]
+    assert skus(product_leaf("category_ids", "()", f"{c['Tees']}, {c['Mugs']}")) == [p["red-cheap"], p["blue-cheap"], p["green"]]
+    assert skus(product_leaf("category_ids", "==", c["Sale"])) == [p["red-dear"], p["blue-cheap"]]
+    assert skus(product_leaf("category_ids", "!()", f"{c['Tees']},{c['Sale']}")) == [p["green"]]
     assert skus(product_leaf("color", "!()", "49,50")) == [p["green"]]
     assert skus(product_leaf("sku", "{}", "CHEAP")) == [p["red-cheap"], p["blue-cheap"]]
 

@@ -5,15 +5,14 @@ Every rule here is scoped to this module's own category (a Found condition), so 
 on the shared server are never discounted, and is deleted when its test ends.
 """
 import datetime as dt
-import random
 
 import httpx
 import pytest
 
 from tests.helpers import new_customer, unique
+from tests.helpers.quote import category
 from tests.helpers.salesrule import COMBINE, FOUND, PRODUCT, PRODUCT_COMBINE, create_coupon
 
-CATEGORY = str(random.randint(100_000, 999_999))
 ADDRESS = {"firstname": "Jane", "lastname": "Doe", "street": ["1 Main St"], "city": "Austin", "region_id": 57,
            "region_code": "TX", "postcode": "78701", "country_id": "US", "telephone": "5125550100",
            "email": "jane.doe@example.com"}
@@ -38,14 +37,20 @@ def only_our_rules(server, admin_token):
             admin.put(f"/V1/salesRules/{rule['rule_id']}", json={"rule": {"is_active": True}})
 
 
+@pytest.fixture(scope="module")
+def our_category(server, admin_token) -> str:
+    """The category this module's products are in, and its rules' conditions name."""
+    return category(server, admin_token, "Discounts")
+
+
 @pytest.fixture
-def rules(admin):
+def rules(admin, our_category):
     """``rules(**fields)`` creates an active rule for this module's products; all are deleted afterwards."""
     created = []
 
     def make(**fields) -> dict:
         scope = {"condition_type": FOUND, "aggregator_type": "all", "value": "1", "conditions": [
-            {"condition_type": PRODUCT, "attribute_name": "category_ids", "operator": "==", "value": CATEGORY}]}
+            {"condition_type": PRODUCT, "attribute_name": "category_ids", "operator": "==", "value": our_category}]}
         extra = fields.pop("condition", None)
         body = {"name": unique("rule "), "website_ids": [1], "customer_group_ids": [0, 1, 2, 3], "is_active": True,
                 "stop_rules_processing": False, "store_labels": [{"store_id": 0, "store_label": unique("Label ")}],
@@ -62,14 +67,14 @@ def rules(admin):
 
 
 @pytest.fixture(scope="module")
-def products(server, admin_token):
+def products(server, admin_token, our_category):
     """Products of this module's category by price (45, 20, 10, 3), plenty in stock."""
     out = {}
     for price in (45, 20, 10, 3):
         body = {"sku": unique(f"disc{price}-"), "name": f"Item {price}", "price": price, "status": 1, "visibility": 4,
                 "type_id": "simple", "attribute_set_id": 4, "weight": 1,
                 "extension_attributes": {"stock_item": {"qty": 10000, "is_in_stock": True}},
-                "custom_attributes": [{"attribute_code": "category_ids", "value": [CATEGORY]}]}
+                "custom_attributes": [{"attribute_code": "category_ids", "value": [our_category]}]}
         r = httpx.post(server.url + "/rest/all/V1/products", json={"product": body},
                        headers={"Authorization": f"Bearer {admin_token}"})
         assert r.status_code == 200, r.text

@@ -168,9 +168,10 @@ def iter_product_facts(conn, batch: int = 500) -> Iterator[ProductFacts]:
                             .limit(batch)).all()
         if not rows:
             return
-        websites = _websites(conn, [r.entity_id for r in rows])
+        ids = [r.entity_id for r in rows]
+        websites, categories = _websites(conn, ids), _categories(conn, ids)
         for r in rows:
-            yield _facts(r, websites[r.entity_id])
+            yield _facts(r, websites[r.entity_id], categories[r.entity_id])
         last = rows[-1].entity_id
 
 
@@ -245,8 +246,8 @@ class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterfa
                 if a["attribute_code"] == "category_ids":
                     if "category_ids" not in values:
                         kept = dict(stored["category_ids"]) if stored is not None else {}
-                        values["category_ids"] = [(int(c), kept.get(int(c), 0)) for c in _category_ids(value)
-                                                  if c.isdigit()]
+                        values["category_ids"] = [(c, kept.get(c, 0)) for c, _ in _links(self.conn, [
+                            CategoryLinkInterface.of(category_id=c, position=0) for c in _category_ids(value)])]
                     continue
                 merged[a["attribute_code"]] = value
             values["custom_attributes"] = orjson.dumps(
