@@ -48,7 +48,7 @@ def test_create_page_and_render_errors_on_a_module_list_route(client):
     assert str(err.value) == '"question" is required. Enter and try again.'
 
 
-def test_its_default_scope_all_lists_orders_products_and_store_configs(server, admin_token, monkeypatch):
+def test_its_default_scope_all_lists_orders_products_invoices_categories_and_store_configs(server, admin_token, monkeypatch):
     """pymagento sends every call under `all` unless told otherwise: the admin store's (global) scope."""
     monkeypatch.delenv("PYMAGENTO_SCOPE", raising=False)
     client = Magento(token=admin_token, base_url=server.url, max_retries=None)
@@ -73,16 +73,12 @@ def test_its_default_scope_all_lists_orders_products_and_store_configs(server, a
     created = client.post_json_api("/V1/vendor_faq/tag", json={"tag": {"title": unique("all-")}})
     assert created["tag_id"] > 0
 
-    # ---- invoices and categories under `all`: their routes are being built; add here ----------------
-    # client.get_invoices(...) for the order above, once it is invoiced (GET /V1/invoices), and
-    # client.get_categories(...) (GET /V1/categories/list), both under the default scope `all`.
-
-
-def test_customers_search_and_get(server, client):
-    customer, _ = new_customer(server, firstname=unique("Pym"))
-    found = list(client.get_customers(query=make_search_query([[("email", customer["email"], "eq")]])))
-    assert [c["id"] for c in found] == [customer["id"]]
-    assert client.get_customer(customer["id"])["email"] == customer["email"]
-    with pytest.raises(MagentoException) as err:
-        client.get_customer(987654321)
-    assert str(err.value) == "No such entity with customerId = 987654321"
+    # invoices and categories under `all` too
+    invoice_id = int(client.create_order_invoice(order["entity_id"], notify=False))
+    invoices = list(client.get_order_invoices(order["entity_id"]))
+    assert [(i["entity_id"], i["order_id"], i["grand_total"]) for i in invoices] == [(invoice_id, order["entity_id"], 35)]
+    category = client.create_category({"name": f"Shirts {marker}", "parent_id": 2, "is_active": True})
+    client.add_product_to_category(category["id"], {"sku": sku, "position": 1})
+    found = list(client.get_categories(query=make_search_query([[("name", f"Shirts {marker}", "eq")]])))
+    assert [(c["id"], c["parent_id"]) for c in found] == [(category["id"], 2)]
+    assert [p["sku"] for p in client.get_category_products(category["id"])] == [sku]
