@@ -6,7 +6,7 @@
 Steps: a fresh SQLite database; ``vdcommerce db upgrade``; an admin; the service (production
 settings, one worker) and the floor (``bench.floor``) on loopback ports. Over HTTP with the admin
 token: 50 products with ample stock and 5 active cart price rules without coupons (10 % off from a
-subtotal of 50, 2 off per unit in category 3, 15 off the cart, buy 2 get 1 on category 4, free
+subtotal of 50, 2 off per unit in category A, 15 off the cart, buy 2 get 1 on category B, free
 shipping from 100). Then, with one keep-alive client (so every figure is a per-call latency, not
 queueing):
 
@@ -73,15 +73,17 @@ def _product(attr: str, op: str, value: str) -> dict:
             "operator": op, "value": value}
 
 
-RULES = [
-    _rule("10% from 50", 10, "by_percent", 10, [_address("base_subtotal", ">=", "50")]),
-    _rule("2 off per unit, category 3", 20, "by_fixed", 2, actions=[_product("category_ids", "()", "3")]),
-    _rule("15 off the cart", 30, "cart_fixed", 15),
-    _rule("buy 2 get 1, category 4", 40, "buy_x_get_y", 1, actions=[_product("category_ids", "==", "4")],
-          discount_step=2),
-    _rule("free shipping from 100", 50, "by_percent", 0, [_address("base_subtotal", ">=", "100")],
-          simple_free_shipping="FREE_WITH_MATCHING_ITEMS"),
-]
+def rules(a: str, b: str) -> list[dict]:
+    """The five rules, two of them on the categories ``a`` and ``b``."""
+    return [
+        _rule("10% from 50", 10, "by_percent", 10, [_address("base_subtotal", ">=", "50")]),
+        _rule("2 off per unit, category A", 20, "by_fixed", 2, actions=[_product("category_ids", "()", a)]),
+        _rule("15 off the cart", 30, "cart_fixed", 15),
+        _rule("buy 2 get 1, category B", 40, "buy_x_get_y", 1, actions=[_product("category_ids", "==", b)],
+              discount_step=2),
+        _rule("free shipping from 100", 50, "by_percent", 0, [_address("base_subtotal", ">=", "100")],
+              simple_free_shipping="FREE_WITH_MATCHING_ITEMS"),
+    ]
 
 
 class Client:
@@ -112,15 +114,18 @@ def _stats(ms: list[float]) -> dict:
 
 def setup_catalog(admin: Client) -> list[str]:
     skus = []
+    a, b = (str(admin.call(None, "POST", "/rest/all/V1/categories",
+                           {"category": {"name": f"Bench {n}", "parent_id": 2, "is_active": True}})["id"])
+            for n in ("A", "B"))
     for i in range(50):
         sku = f"BENCH-{i:02d}"
-        category = "3" if i % 2 == 0 else "4"
+        category = a if i % 2 == 0 else b
         admin.call(None, "POST", "/rest/all/V1/products", {"product": {
             "sku": sku, "name": f"Bench product {i}", "price": 10 + i, "weight": 1, "type_id": "simple",
             "extension_attributes": {"stock_item": {"qty": 1_000_000, "is_in_stock": True}},
             "custom_attributes": [{"attribute_code": "category_ids", "value": [category]}]}})
         skus.append(sku)
-    for rule in RULES:
+    for rule in rules(a, b):
         admin.call(None, "POST", "/rest/all/V1/salesRules", rule)
     return skus
 
@@ -226,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         admin = Client(base, token)
         skus = setup_catalog(admin)
         admin.call(None, "POST", "/rest/V1/vendor_faq/question", {"question": {"title": "floor row", "email": "a@b.c"}})
-        print(f"bench: 50 products and {len(RULES)} rules created; placing {orders} guest orders", flush=True)
+        print(f"bench: 2 categories, 50 products and 5 rules created; placing {orders} guest orders", flush=True)
 
         guest = Client(base)
         place_orders(guest, skus[0], max(5, orders // 10))  # warm-up

@@ -1,34 +1,43 @@
 """Products over HTTP: the repository routes, stock, status and visibility."""
+import pytest
+
 from tests.helpers import new_customer, unique
+from tests.helpers.quote import category
 
 NOT_FOUND = "The product that was requested doesn't exist. Verify the product and try again."
 
 
-def product_body(sku: str, **fields) -> dict:
+def product_body(sku: str, categories: list[str] | None = None, **fields) -> dict:
     body = {"sku": sku, "name": "Sport Tee", "price": 45, "status": 1, "visibility": 4, "type_id": "simple",
             "attribute_set_id": 4, "weight": 1,
             "extension_attributes": {"stock_item": {"qty": 100, "is_in_stock": True}},
-            "custom_attributes": [{"attribute_code": "category_ids", "value": ["3", "12"]},
+            "custom_attributes": [{"attribute_code": "category_ids", "value": categories or []},
                                   {"attribute_code": "color", "value": "red"}]}
     body.update(fields)
     return {"product": body}
 
 
-def create(admin, sku: str, **fields) -> dict:
-    r = admin.post("/V1/products", json=product_body(sku, **fields))
+@pytest.fixture(scope="module")
+def cats(server, admin_token) -> list[str]:
+    """Two categories the products of these tests are in."""
+    return [category(server, admin_token, "Tees"), category(server, admin_token, "Sale")]
+
+
+def create(admin, sku: str, categories: list[str] | None = None, **fields) -> dict:
+    r = admin.post("/V1/products", json=product_body(sku, categories, **fields))
     assert r.status_code == 200, r.text
     return r.json()
 
 
-def test_create_then_get(server, admin_token):
+def test_create_then_get(server, admin_token, cats):
     sku = unique("SKU-")
     with server.client(admin_token, "all") as c:
-        created = c.post("/V1/products", json=product_body(sku)).json()
+        created = c.post("/V1/products", json=product_body(sku, cats)).json()
     assert created["sku"] == sku and created["price"] == 45 and created["status"] == 1
     assert created["extension_attributes"]["stock_item"]["qty"] == 100
     assert created["extension_attributes"]["stock_item"]["is_in_stock"] is True
     assert created["extension_attributes"]["website_ids"] == [1]
-    assert {"attribute_code": "category_ids", "value": ["3", "12"]} in created["custom_attributes"]
+    assert {"attribute_code": "category_ids", "value": cats} in created["custom_attributes"]
     with server.client(admin_token) as c:
         got = c.get(f"/V1/products/{sku}").json()
     assert got == created
@@ -52,10 +61,10 @@ def test_defaults_and_stock_follows_qty(admin):
         0, True, True, 1)
 
 
-def test_put_merges_and_path_sku_decides(admin):
+def test_put_merges_and_path_sku_decides(admin, cats):
     sku = unique("SKU-")
     other = unique("SKU-")
-    create(admin, sku)
+    create(admin, sku, cats)
     r = admin.put(f"/V1/products/{sku}", json={"product": {"sku": other, "price": 39.5, "status": 2,
                                                            "custom_attributes": [{"attribute_code": "color",
                                                                                   "value": "blue"}]}})
@@ -63,7 +72,7 @@ def test_put_merges_and_path_sku_decides(admin):
     p = r.json()
     assert p["sku"] == sku and p["price"] == 39.5 and p["status"] == 2 and p["name"] == "Sport Tee"
     attrs = {a["attribute_code"]: a["value"] for a in p["custom_attributes"]}
-    assert attrs == {"category_ids": ["3", "12"], "color": "blue"}
+    assert attrs == {"category_ids": cats, "color": "blue"}
     assert admin.get(f"/V1/products/{other}").status_code == 404
 
 
