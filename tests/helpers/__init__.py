@@ -15,6 +15,12 @@ def unique(prefix: str = "x") -> str:
     return f"{prefix}{uuid.uuid4().hex[:10]}"
 
 
+def ok(r: httpx.Response):
+    """The JSON of a 200 answer (the answer's text when it is not one)."""
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
 def new_customer(server, password: str = "Secret-123", **fields) -> tuple[dict, str]:
     """Create a customer through POST /V1/customers; returns (customer, token)."""
     email = fields.pop("email", None) or f"{unique('c')}@example.com"

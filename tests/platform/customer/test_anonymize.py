@@ -7,7 +7,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from tests.helpers import new_customer
+from tests.helpers import new_customer, ok
 from tests.helpers.quote import ADDRESS, add, product, shipping_information
 
 EMAIL = re.compile(r"-@[0-9a-f]{16}\.com")
@@ -21,10 +21,6 @@ def tee(server, admin_token):
     return product(server, admin_token, price=45, qty=1000)
 
 
-def _ok(r):
-    assert r.status_code == 200, r.text
-    return r.json()
-
 
 def _shopper(server, tee):
     """A customer with an address, an order placed from a cart, and a second cart with an address."""
@@ -34,9 +30,9 @@ def _shopper(server, tee):
         me.post("/V1/carts/mine")
         add(me, "/V1/carts/mine", tee["sku"], 2)
         assert shipping_information(me, "/V1/carts/mine").status_code == 200
-        order_id = _ok(me.post("/V1/carts/mine/payment-information", json={
+        order_id = ok(me.post("/V1/carts/mine/payment-information", json={
             "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS}))
-        cart_id = _ok(me.post("/V1/carts/mine"))
+        cart_id = ok(me.post("/V1/carts/mine"))
         add(me, "/V1/carts/mine", tee["sku"], 1)
         assert shipping_information(me, "/V1/carts/mine").status_code == 200
     return customer, token, order_id, cart_id
@@ -45,11 +41,11 @@ def _shopper(server, tee):
 def test_anonymise_everywhere(server, admin, tee, sql):
     customer, token, order_id, cart_id = _shopper(server, tee)
     other, other_token, other_order, _ = _shopper(server, tee)
-    before = _ok(admin.get(f"/V1/orders/{order_id}"))
+    before = ok(admin.get(f"/V1/orders/{order_id}"))
 
-    assert _ok(admin.post(f"/V1/vdtest/customers/{customer['id']}/anonymize")) is True
+    assert ok(admin.post(f"/V1/vdtest/customers/{customer['id']}/anonymize")) is True
 
-    got = _ok(admin.get(f"/V1/customers/{customer['id']}"))
+    got = ok(admin.get(f"/V1/customers/{customer['id']}"))
     email = got["email"]
     assert EMAIL.fullmatch(email), email
     assert (got["firstname"], got["lastname"], got["middlename"], got["taxvat"]) == ("-", "-", "-", "-")
@@ -61,7 +57,7 @@ def test_anonymise_everywhere(server, admin, tee, sql):
     assert (address["street"], address["telephone"], address["country_id"]) == (["-"], "0000000", "0")
     assert got["extension_attributes"] == {"is_subscribed": False}
 
-    order = _ok(admin.get(f"/V1/orders/{order_id}"))
+    order = ok(admin.get(f"/V1/orders/{order_id}"))
     assert (order["customer_email"], order["customer_firstname"], order["customer_lastname"]) == (email, "-", "-")
     for a in (order["billing_address"], order["extension_attributes"]["shipping_assignments"][0]["shipping"]["address"]):
         assert (a["firstname"], a["lastname"], a["street"], a["city"], a["telephone"], a["email"]) == \
@@ -72,7 +68,7 @@ def test_anonymise_everywhere(server, admin, tee, sql):
     assert [(i["sku"], i["qty_ordered"], i["row_total"]) for i in order["items"]] == \
         [(i["sku"], i["qty_ordered"], i["row_total"]) for i in before["items"]]
 
-    cart = _ok(admin.get(f"/V1/carts/{cart_id}"))
+    cart = ok(admin.get(f"/V1/carts/{cart_id}"))
     assert cart["customer"]["email"] == email  # the account the cart shows is anonymised
     with sql.connect() as c:
         row = c.execute(sa.text("SELECT customer_email, customer_firstname FROM quote WHERE id = :q"),
@@ -90,14 +86,14 @@ def test_anonymise_everywhere(server, admin, tee, sql):
     assert r.status_code == 401
 
     # the other customer is untouched
-    assert _ok(admin.get(f"/V1/customers/{other['id']}"))["email"] == other["email"]
-    assert _ok(admin.get(f"/V1/orders/{other_order}"))["billing_address"]["telephone"] == ADDRESS["telephone"]
+    assert ok(admin.get(f"/V1/customers/{other['id']}"))["email"] == other["email"]
+    assert ok(admin.get(f"/V1/orders/{other_order}"))["billing_address"]["telephone"] == ADDRESS["telephone"]
     with server.client(other_token) as them:
-        assert _ok(them.get("/V1/customers/me"))["firstname"] == "Jane"
+        assert ok(them.get("/V1/customers/me"))["firstname"] == "Jane"
 
     # the placeholders are stable: anonymising again changes nothing
-    assert _ok(admin.post(f"/V1/vdtest/customers/{customer['id']}/anonymize")) is True
-    assert _ok(admin.get(f"/V1/customers/{customer['id']}"))["email"] == email
+    assert ok(admin.post(f"/V1/vdtest/customers/{customer['id']}/anonymize")) is True
+    assert ok(admin.get(f"/V1/customers/{customer['id']}"))["email"] == email
 
 
 def test_anonymising_an_unknown_customer_is_404(admin):

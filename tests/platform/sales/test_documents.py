@@ -12,11 +12,6 @@ NO_SHIPMENT = {"message": "The order does not allow a shipment to be created."}
 NO_CREDITMEMO = {"message": "The order does not allow a creditmemo to be created."}
 
 
-@pytest.fixture
-def all_client(server, admin_token):
-    with server.client(admin_token, "all") as c:
-        yield c
-
 
 def _order(admin, oid) -> dict:
     return admin.get(f"/V1/orders/{oid}").json()

@@ -22,12 +22,6 @@ ADDRESS_KEYS = ["entity_id", "parent_id", "address_type", "firstname", "lastname
                 "region_id", "region_code", "postcode", "country_id", "telephone", "email"]
 
 
-@pytest.fixture
-def all_client(server, admin_token):
-    """The admin under /rest/all (writes only: GET under `all` is refused)."""
-    with server.client(admin_token, "all") as c:
-        yield c
-
 
 # --------------------------------------------------------------------------- create and read
 

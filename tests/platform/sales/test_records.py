@@ -2,19 +2,10 @@
 comments, and the ACL resources that guard them."""
 import pytest
 
-from tests.helpers import unique
+from tests.helpers import ok, unique
 from tests.helpers.sales import NOT_FOUND, create, item_of
 
 
-@pytest.fixture
-def all_client(server, admin_token):
-    with server.client(admin_token, "all") as c:
-        yield c
-
-
-def _ok(r):
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 @pytest.fixture
@@ -25,12 +16,12 @@ def documents(all_client):
     order = create(all_client, [(tee, 2, 45), (strap, 1, 10)], shipping=10)
     oid = order["entity_id"]
     tee_id, strap_id = item_of(order, tee)["item_id"], item_of(order, strap)["item_id"]
-    invoice_id = _ok(all_client.post(f"/V1/order/{oid}/invoice", json={
+    invoice_id = ok(all_client.post(f"/V1/order/{oid}/invoice", json={
         "appendComment": True, "comment": {"comment": "Paid by cheque", "is_visible_on_front": 1}}))
-    shipment_id = _ok(all_client.post(f"/V1/order/{oid}/ship", json={
+    shipment_id = ok(all_client.post(f"/V1/order/{oid}/ship", json={
         "items": [{"order_item_id": tee_id, "qty": 2}], "appendComment": True, "comment": {"comment": "Tees sent"},
         "tracks": [{"track_number": "1Z999", "title": "UPS", "carrier_code": "ups"}]}))
-    creditmemo_id = _ok(all_client.post(f"/V1/order/{oid}/refund", json={
+    creditmemo_id = ok(all_client.post(f"/V1/order/{oid}/refund", json={
         "items": [{"order_item_id": tee_id, "qty": 1}], "arguments": {"shipping_amount": 0},
         "appendComment": True, "notify": True, "comment": {"comment": "One tee came back"}}))
     return {"order": order, "tee": tee, "strap": strap, "tee_id": tee_id, "strap_id": strap_id,
@@ -39,7 +30,7 @@ def documents(all_client):
 
 def test_an_invoice_by_id_with_its_items_totals_and_comments(admin, documents):
     d = documents
-    invoice = _ok(admin.get(f"/V1/invoices/{d['invoice']}"))
+    invoice = ok(admin.get(f"/V1/invoices/{d['invoice']}"))
     order = d["order"]
     assert invoice["entity_id"] == d["invoice"] and invoice["order_id"] == order["entity_id"]
     assert invoice["increment_id"] == f"{d['invoice']:09d}"
@@ -54,30 +45,30 @@ def test_an_invoice_by_id_with_its_items_totals_and_comments(admin, documents):
     (comment,) = invoice["comments"]
     assert (comment["comment"], comment["parent_id"], comment["is_visible_on_front"]) == \
         ("Paid by cheque", d["invoice"], 1)
-    comments = _ok(admin.get(f"/V1/invoices/{d['invoice']}/comments"))
+    comments = ok(admin.get(f"/V1/invoices/{d['invoice']}/comments"))
     assert comments["total_count"] == 1 and comments["items"] == [comment]
 
 
 def test_a_shipment_by_id_with_items_tracks_and_comments(admin, documents):
     d = documents
-    shipment = _ok(admin.get(f"/V1/shipment/{d['shipment']}"))
+    shipment = ok(admin.get(f"/V1/shipment/{d['shipment']}"))
     assert shipment["order_id"] == d["order"]["entity_id"] and shipment["total_qty"] == 2
     assert [(i["sku"], i["qty"], i["order_item_id"]) for i in shipment["items"]] == [(d["tee"], 2, d["tee_id"])]
     (track,) = shipment["tracks"]
     assert (track["track_number"], track["carrier_code"], track["parent_id"]) == ("1Z999", "ups", d["shipment"])
     assert shipment["packages"] == []
     assert [c["comment"] for c in shipment["comments"]] == ["Tees sent"]
-    assert _ok(admin.get(f"/V1/shipment/{d['shipment']}/comments"))["items"][0]["comment"] == "Tees sent"
+    assert ok(admin.get(f"/V1/shipment/{d['shipment']}/comments"))["items"][0]["comment"] == "Tees sent"
 
 
 def test_a_credit_memo_by_id_and_the_invoice_it_marks_refunded(admin, documents):
     d = documents
-    memo = _ok(admin.get(f"/V1/creditmemo/{d['creditmemo']}"))
+    memo = ok(admin.get(f"/V1/creditmemo/{d['creditmemo']}"))
     assert memo["order_id"] == d["order"]["entity_id"] and memo["state"] == 2
     assert (memo["subtotal"], memo["shipping_amount"], memo["adjustment"], memo["grand_total"]) == (45, 0, 0, 45)
     assert [(i["sku"], i["qty"], i["row_total"]) for i in memo["items"]] == [(d["tee"], 1, 45)]
     assert [c["comment"] for c in memo["comments"]] == ["One tee came back"]
-    comments = _ok(admin.get(f"/V1/creditmemo/{d['creditmemo']}/comments"))
+    comments = ok(admin.get(f"/V1/creditmemo/{d['creditmemo']}/comments"))
     assert comments["items"][0]["is_customer_notified"] == 1
     # an order refund names no invoice
     assert "invoice_id" not in memo
@@ -89,10 +80,10 @@ def test_lists_by_search_criteria(admin, documents):
     query = {"searchCriteria[filter_groups][0][filters][0][field]": "order_id",
              "searchCriteria[filter_groups][0][filters][0][value]": oid}
     for path, key in (("/V1/invoices", "invoice"), ("/V1/shipments", "shipment"), ("/V1/creditmemos", "creditmemo")):
-        found = _ok(admin.get(path, params=query))
+        found = ok(admin.get(path, params=query))
         assert found["total_count"] == 1 and [i["entity_id"] for i in found["items"]] == [d[key]], path
         assert found["search_criteria"]["filter_groups"][0]["filters"][0]["field"] == "order_id"
-    big = _ok(admin.get("/V1/invoices", params={
+    big = ok(admin.get("/V1/invoices", params={
         "searchCriteria[filter_groups][0][filters][0][field]": "grand_total",
         "searchCriteria[filter_groups][0][filters][0][value]": 110,
         "searchCriteria[filter_groups][0][filters][0][condition_type]": "gteq",
