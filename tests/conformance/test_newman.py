@@ -1,4 +1,4 @@
-"""The project's Postman collections, run by newman against the live service (platform.md 10.3)."""
+"""The project's Postman collections, run by newman against the live service."""
 import json
 import subprocess
 

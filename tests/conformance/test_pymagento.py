@@ -1,4 +1,4 @@
-"""The platform's Python client, pymagento, runs unchanged against the live service (platform.md 10.1)."""
+"""The platform's Python client, pymagento, runs unchanged against the live service."""
 import json
 
 import pytest

@@ -1,4 +1,4 @@
-"""pymagento's bulk calls and bulk status reads, unchanged, against the live service (platform.md 8, 10.1).
+"""pymagento's bulk calls and bulk status reads, unchanged, against the live service.
 
 The operations run in the consumer that ``vdcommerce serve`` starts beside the web server.
 """

@@ -1,4 +1,4 @@
-"""pymagento against orders, cart price rules and coupons (platform.md 10.1): paging past the last
+"""pymagento against orders, cart price rules and coupons: paging past the last
 page, creating and deleting coupons by id and by code, and a 404 it renders."""
 import pytest
 from magento import Magento

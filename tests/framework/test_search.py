@@ -1,4 +1,4 @@
-"""searchCriteria compiler (platform.md 6), on SQLite and on PostgreSQL."""
+"""searchCriteria compiler, on SQLite and on PostgreSQL."""
 import datetime as dt
 import uuid
 

@@ -1,4 +1,4 @@
-"""platform.md 2 and 3 over HTTP: binding, type conversion (D3-D5), specificity (D13), output forms.
+"""Binding and serialisation over HTTP: binding, type conversion (D3-D5 of docs/differences.md), specificity (D13), output forms.
 
 Driven through the test-only module's "thing" routes (tests/testmodule) and the platform's customers."""
 import httpx

@@ -1,4 +1,4 @@
-"""Declarations are read, checked and compiled at start-up; a broken one stops the service (platform.md 1.4)."""
+"""Declarations are read, checked and compiled at start-up; a broken one stops the service."""
 import subprocess
 import sys
 from pathlib import Path

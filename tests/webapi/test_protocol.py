@@ -1,4 +1,4 @@
-"""platform.md 1 and 5: URL shape, store codes, processors, methods, headers and body decoding."""
+"""URL shape, store codes, processors, methods, headers and body decoding."""
 import httpx
 import pytest
 

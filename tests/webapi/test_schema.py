@@ -1,4 +1,4 @@
-"""Schema endpoint (platform.md 7): a Swagger 2.0 document of the routes the caller may use."""
+"""Schema endpoint: a Swagger 2.0 document of the routes the caller may use."""
 from __future__ import annotations
 
 import json

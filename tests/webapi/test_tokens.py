@@ -1,4 +1,4 @@
-"""platform.md 4: tokens, lockout, revocation, integrations (Bearer and OAuth 1.0a), ACL denial."""
+"""Tokens, lockout, revocation, integrations (Bearer and OAuth 1.0a), ACL denial."""
 import json
 import time
 

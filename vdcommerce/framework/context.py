@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping, Protocol
 from sqlalchemy import Connection
 
 
-# user types (platform.md 4.1)
+# user types
 INTEGRATION, ADMIN, CUSTOMER, GUEST = 1, 2, 3, 4
 
 
@@ -86,7 +86,7 @@ class Service:
         self.conn = ctx.conn
 
 
-# Placeholders of forced route parameters (platform.md 2.4): ``%name%`` -> its value for the request's
+# Placeholders of forced route parameters: ``%name%`` -> its value for the request's
 # context. A package adds its own at import (the quote package adds ``%cart_id%``); a resolver may raise
 # a LocalizedException (a customer without a cart).
 PLACEHOLDERS: dict[str, Callable[[Context], Any]] = {

@@ -8,7 +8,7 @@ A data object is declared once, as a class whose annotations are its fields in w
         url_key: str | None
 
 Every field may be empty (``None``), and its declared type says so, in one of two ways that differ
-on the wire (platform.md 3.3):
+on the wire:
 
 - ``OrNull[T]`` (``T | None`` to a type checker) is written as ``null`` when it has no value;
 - ``T | None`` is nullable: left out of responses when null, and an explicit ``null`` sent by a
@@ -20,7 +20,7 @@ field: an empty value on input is ignored, any other value is a 400 (``Out[OrNul
 ``list[T]``; nested data objects are other DataObject classes; ``CustomAttributes`` is the
 platform's attribute list (nullable).
 
-Input is validated by pydantic with the platform's conversion rules (platform.md 2.6, 2.9): both
+Input is validated by pydantic with the platform's conversion rules: both
 snake_case and camelCase keys bind, unknown keys are refused, scalars convert leniently but never
 across kinds. Every field is optional on input; which ones a service requires is its own business.
 Output is produced by a serializer compiled once per class (``dump``).
@@ -147,7 +147,7 @@ def to_bool(v: Any) -> bool:
 
 
 def to_custom_attributes(v: Any) -> list[dict[str, Any]]:
-    """platform.md 2.8: list of {attribute_code, value}, or a {code: value} map."""
+    """List of {attribute_code, value}, or a {code: value} map."""
     if isinstance(v, dict):
         return [{"attribute_code": str(k), "value": val} for k, val in v.items()]
     if not isinstance(v, list):

@@ -1,4 +1,4 @@
-"""searchCriteria: the data objects of a list query and the compiler that runs one (platform.md 6).
+"""searchCriteria: the data objects of a list query and the compiler that runs one.
 
 A module declares once which keys of its items can be filtered and sorted, as a mapping of wire name
 to ``SearchField``, and runs ``search`` with the ``select()`` of its item table(s):
@@ -71,7 +71,7 @@ ItemT = TypeVar("ItemT", bound=DataObject)
 
 
 class SearchResults(DataObject, Generic[ItemT]):
-    """The search results of a list query (platform.md 6.6): the page of items, the criteria
+    """The search results of a list query: the page of items, the criteria
     echoed, the count of all matches. A module declares its interface by parametrising it with
     the item class:
 
@@ -129,7 +129,7 @@ class SearchLimits:
 
 
 def search_limits(ctx: Context) -> SearchLimits:
-    """The input limits of platform.md 6.7 as configured for the request's store view."""
+    """The web API input limits as configured for the request's store view."""
     cfg, store_id = ctx.config, ctx.store_id
     if cfg is None or not cfg.input_limits_enabled(store_id):
         return SearchLimits()

@@ -1,4 +1,4 @@
-"""The message queue that carries async and bulk operations to their consumers (platform.md 8.5).
+"""The message queue that carries async and bulk operations to their consumers.
 
 Two backends share one interface (``Backend``), chosen by ``VDC_QUEUE_BACKEND``:
 
@@ -17,7 +17,7 @@ from typing import Callable, Protocol
 
 from sqlalchemy import Connection
 
-#: all async topics are consumed by this consumer (platform.md 8.5)
+#: all async topics are consumed by this consumer
 CONSUMER = "async.operations.all"
 
 

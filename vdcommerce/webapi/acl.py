@@ -1,4 +1,4 @@
-"""The ACL: resource trees from etc/acl.xml and the check of a caller against a route (platform.md 4.7)."""
+"""The ACL: resource trees from etc/acl.xml and the check of a caller against a route."""
 from __future__ import annotations
 
 from typing import Any

@@ -189,7 +189,7 @@ class Application:
             kind = "bulk" if segments[1] == "bulk" else "async"
             return self.schema.answer(scope, store_code, headers_of(scope), kind)
         if head == "async":
-            scope["vdc.route"] = "/async"  # the async and bulk processors (platform.md 8, webapi/bulk.py)
+            scope["vdc.route"] = "/async"  # the async and bulk processors (webapi/bulk.py)
             return self.bulk.answer(scope, method, segments, body, too_big, state, store_id, website_id)
         if not _VERSION.match(head):
             raise cannot_process()
@@ -256,7 +256,7 @@ def run_service(plan: MethodPlan, ctx: Context, args: dict[str, Any]) -> Any:
     if isinstance(result, FileResponse):
         return result
     if result is None or plan.returns is None:
-        return []  # void and null results travel as [] (platform.md 3.5)
+        return []  # void and null results travel as []
     out = dump_value(result, plan.returns)
     return [] if out is None or out == {} else out
 

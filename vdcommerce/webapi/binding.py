@@ -1,4 +1,4 @@
-"""Binding: from the input map of a request to the arguments of a service method (platform.md 2).
+"""Binding: from the input map of a request to the arguments of a service method.
 
 A ``MethodPlan`` is compiled once per route at start-up from the service method's signature;
 ``bind`` then does only dictionary work and type conversion per request.
@@ -179,7 +179,7 @@ def _placeholder(ctx: Context, value: str) -> Any:
 
 
 def check_array_limit(spec: TypeSpec, value: Any, limit: int) -> None:
-    """platform.md 6.7: no list of objects in the input may be longer than the limit."""
+    """No list of objects in the input may be longer than the limit."""
     if spec.kind == "list" and isinstance(value, list):
         item = spec.element()
         if item.kind == "object" and len(value) > limit:

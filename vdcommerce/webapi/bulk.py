@@ -1,4 +1,4 @@
-"""The asynchronous and bulk processors (platform.md 8): ``/async/V1/...`` and ``/async/bulk/V1/...``.
+"""The asynchronous and bulk processors: ``/async/V1/...`` and ``/async/bulk/V1/...``.
 
 Built once at start-up from the route table: every synchronous POST, PUT and DELETE route protected
 by admin resources only (not ``anonymous``, not ``self``) is offered, async on its own path and bulk on
@@ -40,11 +40,11 @@ if TYPE_CHECKING:
 
 _VERSION = re.compile(r"V\d+\Z")
 ASYNC_LIMIT_PATH = "webapi/async/default_input_array_size_limit"
-DEFAULT_ASYNC_LIMIT = 5000  # platform.md 6.7: complex_array_limit for async and bulk
+DEFAULT_ASYNC_LIMIT = 5000  # Complex_array_limit for async and bulk
 
 
 def offered(route: Route) -> bool:
-    """platform.md 8.1: POST, PUT and DELETE routes whose resources are admin resources."""
+    """POST, PUT and DELETE routes whose resources are admin resources."""
     return route.method != "GET" and not any(r in (ANONYMOUS, SELF) for r in route.resources)
 
 
@@ -63,7 +63,7 @@ def bulk_segment(segment: str) -> str:
 
 
 class ElementFailed(Exception):
-    """A bulk element failed binding: the request is answered 400 naming it (platform.md 8.4)."""
+    """A bulk element failed binding: the request is answered 400 naming it."""
 
     def __init__(self, index: int, error: LocalizedException):
         self.index, self.error = index, error
@@ -88,7 +88,7 @@ class BulkProcessor:
         self.backend = make_backend(settings, self.topics)
 
     def array_limit(self, route: Route, state: ConfigState, store_id: int) -> int | None:
-        """The longest list of objects an element may hold, when input limits are on (platform.md 6.7)."""
+        """The longest list of objects an element may hold, when input limits are on."""
         if not state.input_limits_enabled(store_id):
             return None
         return (route.decl.input_array_limit or int(state.number(ASYNC_LIMIT_PATH, store_id, 0))
@@ -98,7 +98,7 @@ class BulkProcessor:
 
     def answer(self, scope: Scope, method: str, segments: list[str], body: bytes, too_big: bool, state: ConfigState,
                store_id: int, website_id: int) -> Response:
-        if method == "GET":  # never offered (platform.md 1.6)
+        if method == "GET":  # never offered
             raise cannot_process()
         is_bulk = len(segments) > 1 and segments[1] == "bulk"
         rest = segments[2:] if is_bulk else segments[1:]

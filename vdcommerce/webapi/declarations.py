@@ -2,7 +2,7 @@
 
 The packages are the platform's (``vdcommerce/platform/*``) and the vendor modules'
 (``vdcommerce/modules/*``), in that order, so that a module route replaces the platform's one with the
-same method and path (platform.md 1.4). A broken declaration raises ``DeclarationError`` at start-up.
+same method and path. A broken declaration raises ``DeclarationError`` at start-up.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exceptions to HTTP: status mapping and the platform error body (platform.md 5)."""
+"""Exceptions to HTTP: status mapping and the platform error body."""
 from __future__ import annotations
 
 import logging

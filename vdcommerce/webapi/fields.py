@@ -1,4 +1,4 @@
-"""Partial responses: ``?fields=email,addresses[city]`` (platform.md 3.7)."""
+"""Partial responses: ``?fields=email,addresses[city]``."""
 from __future__ import annotations
 
 import re

@@ -1,4 +1,4 @@
-"""Query strings in PHP bracket syntax (platform.md 2.1)."""
+"""Query strings in PHP bracket syntax."""
 from __future__ import annotations
 
 import re

@@ -1,5 +1,5 @@
 """What the synchronous and the async/bulk processors both read from an HTTP request: headers,
-scheme, Accept, and the JSON body (platform.md 1.7)."""
+scheme, Accept, and the JSON body."""
 from __future__ import annotations
 
 import re
@@ -41,7 +41,7 @@ def accepts_json(accept: str) -> bool:
 
 
 def decode_body(body: bytes, content_type: str | None, too_big: bool, max_depth: int, array: bool = False) -> Any:
-    """platform.md 1.7: content type, charset, JSON, object (``array``: a list, for bulk requests)."""
+    """Content type, charset, JSON, object (``array``: a list, for bulk requests)."""
     if not body and not too_big:
         return [] if array else {}
     if not content_type:

@@ -1,4 +1,4 @@
-"""The route table: compiled once from every package's webapi.xml, matched per request (platform.md 1.4, 1.5)."""
+"""The route table: compiled once from every package's webapi.xml, matched per request."""
 from __future__ import annotations
 
 from dataclasses import dataclass

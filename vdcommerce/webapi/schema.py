@@ -1,4 +1,4 @@
-"""Swagger 2.0 schema of the routes the caller may use (platform.md 7).
+"""Swagger 2.0 schema of the routes the caller may use.
 
 Everything that depends only on the route table (one operation object per route, the definitions of
 the data objects each route reaches, service names and tags) is built once, at the first request.
@@ -9,7 +9,7 @@ distinct selection of routes is kept in a small cache.
 
 Choices where the platform's own generator is not a guide:
 
-- GET and DELETE take their input from the path and the query string only (platform.md 2.1), so
+- GET and DELETE take their input from the path and the query string only, so
   both describe their non-path parameters as query parameters; POST and PUT use one body parameter.
 - Object parameters in the query string are flattened into PHP bracket names with snake_case field
   names (``searchCriteria[filter_groups][0][filters][0][field]``); a list of scalars is written

@@ -1,4 +1,4 @@
-"""Who may call the FAQ routes: the ACL tree of modules/faq.md (platform.md 4.7, 4.8)."""
+"""Who may call the FAQ routes: the module's ACL tree."""
 import pytest
 
 from tests.helpers import new_customer, unique

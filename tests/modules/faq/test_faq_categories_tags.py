@@ -1,4 +1,4 @@
-"""FAQ categories and tags over HTTP (modules/faq.md: CategoryInterface, TagInterface, Design rows)."""
+"""FAQ categories and tags over HTTP: CategoryInterface, TagInterface and the choices docs/modules/faq.md records."""
 import re
 
 from tests.helpers import unique
@@ -33,7 +33,7 @@ def search(field, value, ctype="eq", **extra):
             "searchCriteria[filter_groups][0][filters][0][condition_type]": ctype, **extra}
 
 
-# --------------------------------------------------------------------------- the spec's example
+# --------------------------------------------------------------------------- the documented example
 
 def test_spec_example_create_a_category_and_a_tag(server, admin_token):
     with server.client(admin_token, store="all") as everywhere:

@@ -1,4 +1,4 @@
-"""FAQ questions over HTTP: the examples of modules/faq.md, save behaviour, errors (modules/faq.md)."""
+"""FAQ questions over HTTP: the documented examples, save behaviour, errors."""
 import json
 import re
 
@@ -47,7 +47,7 @@ def invalid_key(key):
             '(optionally one "." part).')
 
 
-# --------------------------------------------------------------------------- the examples of the spec
+# --------------------------------------------------------------------------- the documented examples
 
 @pytest.fixture
 def integration(server):
@@ -108,7 +108,7 @@ def test_spec_examples_storefront_question_then_admin_answer(server, admin, admi
     tag = admin.get("/V1/vendor_faq/tag", params={"tagId": answered["tags"][0]["tag_id"]}).json()
     assert tag == {"tag_id": answered["tags"][0]["tag_id"], "title": tag_title}
 
-    # list answered public questions: the spec's query string as is, then narrowed to this question
+    # list answered public questions: the documented query string as is, then narrowed to this question
     answered_public = ("searchCriteria[filter_groups][0][filters][0][field]=status"
                        "&searchCriteria[filter_groups][0][filters][0][value]=1"
                        "&searchCriteria[filter_groups][1][filters][0][field]=visibility"

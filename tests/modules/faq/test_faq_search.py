@@ -1,4 +1,4 @@
-"""GET /V1/vendor_faq/question/all: every searchCriteria feature of platform.md 6 over HTTP."""
+"""GET /V1/vendor_faq/question/all: every searchCriteria feature over HTTP."""
 import pytest
 
 from tests.helpers import unique

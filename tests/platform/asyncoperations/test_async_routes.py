@@ -1,5 +1,4 @@
-"""Which routes the async and bulk processors offer, and what they refuse at request time
-(platform.md 1.3, 1.6, 8.1, 8.2, 8.4, 8.6)."""
+"""Which routes the async and bulk processors offer, and what they refuse at request time."""
 import json
 
 import httpx
@@ -172,7 +171,7 @@ def test_an_integration_schedules_as_user_type_1(server, admin):
 
 
 def test_input_limits_use_the_async_default(server, admin):
-    """platform.md 6.7: with limits on, lists in async and bulk input may hold 5,000 objects by default
+    """With limits on, lists in async and bulk input may hold 5,000 objects by default
     (20 synchronously); webapi/async/default_input_array_size_limit overrides that, for the bulk's own
     list of elements too."""
     tags = [{"title": unique("alim-")} for _ in range(21)]

@@ -1,4 +1,4 @@
-"""Bulks through a real queue and real consumer processes (platform.md 8.3-8.6), on every backend."""
+"""Bulks through a real queue and real consumer processes, on every backend."""
 import hashlib
 import time
 
@@ -110,7 +110,7 @@ def test_an_operation_runs_under_its_callers_current_rights(qserver, qadmin):
 
 
 def test_p18_bulk_put_of_two_then_status(qserver, qadmin):
-    """platform.md 10.4 P18: 202 body of 8.3; status 4, then 1; counts by status."""
+    """The 202 body, then status 4 and then 1; counts by status."""
     ids = [qadmin.post("/V1/vendor_faq/question", json={"question": {"title": unique("P18 ")}}).json()["question_id"]
            for _ in range(2)]
     r = qadmin.put("/async/bulk/V1/vendor_faq/question/byQuestionId",

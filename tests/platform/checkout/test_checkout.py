@@ -1,4 +1,4 @@
-"""Checkout end to end: shipping, totals, payment, placing the order (platform.md 9.8–9.12, 9.15)."""
+"""Checkout end to end: shipping, totals, payment, placing the order."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Shipping, payment and placing-the-order errors, in the steps' order (platform.md 9.9, 9.12, 9.16)."""
+"""Shipping, payment and placing-the-order errors, in the steps' order."""
 
 import httpx
 import pytest

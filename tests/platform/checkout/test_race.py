@@ -1,4 +1,4 @@
-"""Two buyers, one unit: exactly one order (platform.md 9.12 step 4), on a server with two workers."""
+"""Two buyers, one unit: exactly one order, on a server with two workers."""
 import threading
 
 import httpx

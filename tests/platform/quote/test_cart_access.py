@@ -1,4 +1,4 @@
-"""Who reaches which cart: admin routes, mine routes, guest routes (platform.md 9.4–9.6, 10.4 P17)."""
+"""Who reaches which cart: admin routes, mine routes, guest routes."""
 import pytest
 
 from tests.helpers import new_customer

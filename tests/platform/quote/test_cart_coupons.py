@@ -1,4 +1,4 @@
-"""Coupons on a cart (platform.md 9.11, 9.16)."""
+"""Coupons on a cart."""
 import pytest
 
 from tests.helpers import unique

@@ -1,4 +1,4 @@
-"""Guest and customer carts: creation, items, totals (platform.md 9.3–9.7, 9.10, 9.16)."""
+"""Guest and customer carts: creation, items, totals."""
 import pytest
 
 from tests.helpers import new_customer

@@ -1,4 +1,4 @@
-"""Cart price rules through real carts (platform.md 9.1, 9.10–9.12): every action's totals to the cent on
+"""Cart price rules through real carts: every action's totals to the cent on
 guest and customer carts, coupons on carts, limits, and orders whose totals match.
 
 Every rule here is scoped to this module's own category (a Found condition), so the carts of other tests

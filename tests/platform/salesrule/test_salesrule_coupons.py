@@ -1,4 +1,4 @@
-"""Coupons over HTTP: save checks, generation, mass delete, PUT aliases (platform.md 9.2)."""
+"""Coupons over HTTP: save checks, generation, mass delete, PUT aliases."""
 import re
 
 import pytest

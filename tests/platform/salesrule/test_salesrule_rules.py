@@ -1,4 +1,4 @@
-"""Cart price rules over HTTP: CRUD, defaults, echo, validation, search (platform.md 9.1)."""
+"""Cart price rules over HTTP: CRUD, defaults, echo, validation, search."""
 import pytest
 
 from tests.helpers import unique

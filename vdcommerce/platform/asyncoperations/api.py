@@ -1,4 +1,4 @@
-"""The data objects of async and bulk requests and of their status routes (platform.md 8.3, 8.6)."""
+"""The data objects of async and bulk requests and of their status routes."""
 from ...framework.data import DataObject, OrNull
 from ...framework.search import SearchResults
 

@@ -1,4 +1,4 @@
-"""The bulk status routes (platform.md 8.6).
+"""The bulk status routes.
 
 A caller sees the bulks it scheduled (same user type and id); a caller whose role is
 ``Magento_Backend::all`` sees every bulk. Someone else's bulk answers like an unknown one (404), so

@@ -1,4 +1,4 @@
-"""Bulks, their operations, and the database queue's messages (platform.md 8.5, 8.6).
+"""Bulks, their operations, and the database queue's messages.
 
 A bulk is one async or bulk request; each element is one operation. The operation's row is the
 source of truth for its outcome: a consumer runs the service call and marks the operation complete
@@ -9,7 +9,7 @@ from sqlalchemy import Column, DateTime, Float, ForeignKey, Index, Integer, Stri
 
 from ...framework.db import metadata
 
-# operation status codes (platform.md 8.6)
+# operation status codes
 COMPLETE, RETRIABLY_FAILED, NOT_RETRIABLY_FAILED, OPEN, REJECTED = 1, 2, 3, 4, 5
 
 bulk = Table(

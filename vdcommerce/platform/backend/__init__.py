@@ -1,1 +1,1 @@
-"""The platform's ACL tree root and admin resources (platform.md 4.7)."""
+"""The platform's ACL tree root and admin resources."""

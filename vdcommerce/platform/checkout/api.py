@@ -1,4 +1,4 @@
-"""The checkout data objects (platform.md 9.3)."""
+"""The checkout data objects."""
 from ...framework.data import CustomAttributes, DataObject, OrNull
 from ..quote.api import AddressInterface, PaymentMethodInterface, TotalsInterface
 

@@ -1,4 +1,4 @@
-"""Placing an order from a cart (platform.md 9.12), the steps in order:
+"""Placing an order from a cart, the steps in order:
 
 1. the cart is active (the caller found it) and has items;
 2. totals are re-collected; a coupon no rule accepts any more refuses the order;

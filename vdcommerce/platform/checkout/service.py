@@ -1,4 +1,4 @@
-"""Checkout services (platform.md 9.9, 9.10, 9.12): shipping information, totals information and
+"""Checkout services: shipping information, totals information and
 payment information, for customer/admin carts (numeric ids) and guest carts (masked ids).
 
 Each operation is written once (``Checkout``) on a cart row; the services find the row.

@@ -59,7 +59,7 @@ class ConfigState:
         except ValueError:
             return default
 
-    # web API input limits (platform.md 6.7)
+    # web API input limits
     def input_limits_enabled(self, store_id: int | None = None) -> bool:
         return self.flag("webapi/validation/input_limit_enabled", store_id)
 

@@ -1,4 +1,4 @@
-"""Customer accounts and the customer repository (platform.md 9.13).
+"""Customer accounts and the customer repository.
 
 Choices where the platform leaves room (the project's docs list them):
 

@@ -1,7 +1,7 @@
 """Who is calling: Bearer tokens (admin, customer, integration) and OAuth 1.0a signatures.
 
 A missing, malformed, unknown, expired or revoked credential makes the caller a guest; the route's
-ACL then decides (platform.md 4.4).
+ACL then decides.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The brute-force lock of the token routes (platform.md 4.9)."""
+"""The brute-force lock of the token routes."""
 from __future__ import annotations
 
 import time

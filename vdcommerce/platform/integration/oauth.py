@@ -1,4 +1,4 @@
-"""OAuth 1.0a request signatures of integrations (RFC 5849; platform.md 4.5)."""
+"""OAuth 1.0a request signatures of integrations (RFC 5849)."""
 from __future__ import annotations
 
 import base64

@@ -1,4 +1,4 @@
-"""Token services (platform.md 4.2) and the administration of admin users and integrations."""
+"""Token services and the administration of admin users and integrations."""
 from __future__ import annotations
 
 import hashlib
@@ -67,7 +67,7 @@ class AdminTokenService(_TokenIssuer):
         row = self._check_credentials(username, password)
         lockout.reset(self.conn, username, self.lock_type)
         if self.ctx.config is not None and self.ctx.config.flag(TFA_ENABLED):
-            # right credentials, but the token comes only from a provider route (platform.md 4.6)
+            # right credentials, but the token comes only from a provider route
             e = AuthenticationException("Please use the 2fa provider-specific endpoints to obtain a token.",
                                         {"active_providers": tfa_providers(self.ctx.config)})
             e.commit = True

@@ -1,4 +1,4 @@
-"""Admin and customer tokens: HS256 JWTs whose ids are recorded server-side (platform.md 4.3).
+"""Admin and customer tokens: HS256 JWTs whose ids are recorded server-side.
 
 Only a SHA-256 of each token's ``jti`` is stored, so a copy of the table cannot be replayed; a
 token whose ``jti`` is no longer recorded is dead. Revoking deletes every record of the user.

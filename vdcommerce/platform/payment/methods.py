@@ -1,4 +1,4 @@
-"""The platform's payment methods (platform.md 9.0). None of them moves money at placement.
+"""The platform's payment methods. None of them moves money at placement.
 
 ``free`` is offered exactly when the grand total is 0, and then it is the only one: every other method
 is offered only for a grand total above 0.

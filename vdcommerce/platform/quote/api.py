@@ -1,4 +1,4 @@
-"""The cart data objects (platform.md 9.3): carts, items, addresses, payment, shipping methods, totals.
+"""The cart data objects: carts, items, addresses, payment, shipping methods, totals.
 
 The checkout data objects (shipping information, payment details, totals information) live in
 ``platform/checkout/api.py``. Extension interfaces are empty here; a module adds its keys by declaring

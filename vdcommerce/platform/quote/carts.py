@@ -81,7 +81,7 @@ def active_cart_id(ctx: Context, customer_id: int | None) -> int | None:
 
 
 def _cart_id_placeholder(ctx: Context) -> int:
-    """``%cart_id%`` (platform.md 2.4): the calling customer's active cart."""
+    """``%cart_id%``: the calling customer's active cart."""
     cart_id = active_cart_id(ctx, ctx.caller.customer_id)
     if cart_id is None:
         raise NoSuchEntityException(NO_ACTIVE_CART)
@@ -194,7 +194,7 @@ TOTALS_INTERFACE = "Magento\\Quote\\Api\\Data\\TotalsInterface"
 
 
 def totals_object(quote: totals.Quote, total: totals.Total, segments: list[totals.Segment]) -> TotalsInterface:
-    """The totals object of platform.md 9.10: base amounts equal their twins, no tax."""
+    """The cart's totals object: base amounts equal their twins, no tax."""
     items = []
     for i in quote.items:
         items.append(TotalsItemInterface.of(

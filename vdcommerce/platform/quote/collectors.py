@@ -1,4 +1,4 @@
-"""The quote package's totals collectors (platform.md 9.10): subtotal, tax, grand_total.
+"""The quote package's totals collectors: subtotal, tax, grand_total.
 
 Declared in ``etc/sales.xml``; the salesrule package adds ``freeshipping`` (200) and ``discount`` (400)
 between them, the shipping package ``shipping`` (350).
@@ -22,7 +22,7 @@ class Subtotal:
 
 
 class Tax:
-    """No tax is configured (platform.md 9.0): the amount is 0, the segment is still shown."""
+    """No tax is configured: the amount is 0, the segment is still shown."""
     code = "tax"
 
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None:

@@ -1,4 +1,4 @@
-"""Carts (platform.md 9.3–9.8, 9.10, 9.11): the quote package's services.
+"""Carts: the quote package's services.
 
 Each operation is written once, on a numeric cart id (``Carts``). The admin and ``mine`` services call
 it with the path id or the forced ``%cart_id%``; the guest services translate the masked id first.

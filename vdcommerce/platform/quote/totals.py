@@ -1,4 +1,4 @@
-"""The totals pipeline (platform.md 9.10): what collectors see, what they produce, and their order.
+"""The totals pipeline: what collectors see, what they produce, and their order.
 
 A cart's totals are collected by an ordered list of collectors. Each package declares its collectors
 in its ``etc/sales.xml``, in the platform's form::

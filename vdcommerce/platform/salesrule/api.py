@@ -1,4 +1,4 @@
-"""The cart price rule and coupon data objects (platform.md 9.1, 9.2), fields in wire order.
+"""The cart price rule and coupon data objects, fields in wire order.
 
 ``extension_attributes`` of a rule holds the codes other packages declare on
 ``Magento\\SalesRule\\Api\\Data\\RuleInterface`` in their ``etc/extension_attributes.xml``

@@ -1,4 +1,4 @@
-"""The discount engine (platform.md 9.1 "Behaviour"): which rules apply to a cart and what they give.
+"""The discount engine: which rules apply to a cart and what they give.
 
 ``evaluate`` runs when the cart's totals are collected (the ``freeshipping`` collector, totals.py):
 it selects the rules (active, website, customer group, store-local date, uses per customer, coupon,

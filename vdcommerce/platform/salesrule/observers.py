@@ -1,4 +1,4 @@
-"""Usage counting (platform.md 9.1 step 8): placing an order counts a use of every applied rule and of
+"""Usage counting: placing an order counts a use of every applied rule and of
 the coupon, overall and per customer; cancelling the order gives the uses back.
 
 Per-customer counters are upserted (INSERT ... ON CONFLICT), so two orders of one customer placed at

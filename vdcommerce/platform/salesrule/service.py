@@ -1,4 +1,4 @@
-"""Cart price rules and coupons: the repositories and coupon management (platform.md 9.1, 9.2).
+"""Cart price rules and coupons: the repositories and coupon management.
 
 Choices where the platform leaves room (docs/platform/salesrule.md lists them):
 

@@ -1,4 +1,4 @@
-"""The platform's carriers (platform.md 9.0): ``flatrate`` and ``freeshipping``.
+"""The platform's carriers: ``flatrate`` and ``freeshipping``.
 
 Items a cart price rule made free to ship (``item.free_shipping``), and every item when a rule freed
 the whole shipment (``total.free_shipping``), cost nothing on any carrier; ``shippable_qty`` is what

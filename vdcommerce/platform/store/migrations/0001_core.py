@@ -128,7 +128,7 @@ def upgrade() -> None:
 
 
 def _seed_scopes() -> None:
-    """The platform's default scope tree (platform.md 1.2)."""
+    """The platform's default scope tree."""
     from vdcommerce.platform.store.tables import DEFAULT_SCOPES
     for table, rows in DEFAULT_SCOPES.items():
         op.bulk_insert(table, rows)
