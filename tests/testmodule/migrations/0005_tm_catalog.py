@@ -1,14 +1,14 @@
 """testmodule: tables of the catalog tests
 
-Revision ID: 0006_tm_catalog
-Revises: 0005_tm_media
+Revision ID: 0005_tm_catalog
+Revises: 0004_tm_media
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0006_tm_catalog'
-down_revision = '0005_tm_media'
+revision = '0005_tm_catalog'
+down_revision = '0004_tm_media'
 branch_labels = None
 depends_on = None
 

@@ -1,14 +1,14 @@
 """testmodule: tables of the store tests
 
-Revision ID: 0004_tm_store
-Revises: 0003_tm_cron
+Revision ID: 0003_tm_store
+Revises: 0002_tm_cron
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0004_tm_store'
-down_revision = '0003_tm_cron'
+revision = '0003_tm_store'
+down_revision = '0002_tm_cron'
 branch_labels = None
 depends_on = None
 

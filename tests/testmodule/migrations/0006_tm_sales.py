@@ -2,15 +2,15 @@
 
 Refunds to the test wallet and the orders the test module hides from the lists.
 
-Revision ID: 0007_tm_sales
-Revises: 0006_tm_catalog
+Revision ID: 0006_tm_sales
+Revises: 0005_tm_catalog
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0007_tm_sales'
-down_revision = '0006_tm_catalog'
+revision = '0006_tm_sales'
+down_revision = '0005_tm_catalog'
 branch_labels = None
 depends_on = '0015_sales'
 

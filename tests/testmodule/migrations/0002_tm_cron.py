@@ -1,14 +1,14 @@
 """testmodule: tables of the cron tests
 
-Revision ID: 0003_tm_cron
-Revises: 0002_tm_mail
+Revision ID: 0002_tm_cron
+Revises: 0001_testmodule
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0003_tm_cron'
-down_revision = '0002_tm_mail'
+revision = '0002_tm_cron'
+down_revision = '0001_testmodule'
 branch_labels = None
 depends_on = None
 

@@ -1,14 +1,14 @@
 """testmodule: tables of the media tests
 
-Revision ID: 0005_tm_media
-Revises: 0004_tm_store
+Revision ID: 0004_tm_media
+Revises: 0003_tm_store
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0005_tm_media'
-down_revision = '0004_tm_store'
+revision = '0004_tm_media'
+down_revision = '0003_tm_store'
 branch_labels = None
 depends_on = '0013_media'  # its documents refer to stored media files
 
