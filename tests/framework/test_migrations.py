@@ -26,7 +26,10 @@ from vdcommerce.framework.migrate import alembic_config
 
 PREVIOUS_RELEASE = "54b02c3"  # the last release with every revision in vdcommerce/migrations/versions
 OLD_HEADS = {"0004_async", "0005_catalog", "0006_salesrule", "0007_quote", "0008_sales"}
-HEADS = {"0016_quote", "0003_faq"}
+HEADS = {  # the platform's head, then each vendor module's
+    "0016_quote",
+    "0003_faq",
+}
 MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)
 PLATFORM_LINE = ["0001_core", "0002_customer", "0004_async", "0005_catalog", "0006_salesrule", "0007_quote",
                  "0008_sales", "0009_mail", "0010_cron", "0011_newsletter", "0012_store", "0013_media",
