@@ -247,12 +247,9 @@ class LabelAssignmentRepository(Repository[LabelAssignmentInterface, LabelSearch
     def check(self, record: Record, stored: Record | None) -> None:
         super().check(record, stored)
         known = self.ctx.config.website_of if self.ctx.config is not None else None
-        for store_id in record["store_ids"]:
-            if store_id < 0 or (known is not None and store_id not in known):
+        for store_id in record["store_ids"]:  # ids are non-negative already (parse_ids)
+            if known is not None and store_id not in known:
                 raise InputException.invalid_value("store_ids", store_id)
-        for group_id in record["customer_group_ids"]:
-            if group_id < 0:
-                raise InputException.invalid_value("customer_group_ids", group_id)
 
     def to_row(self, record: Record) -> dict[str, Any]:
         return {}
