@@ -1,0 +1,15 @@
+"""The demo labels that `vdcommerce demo load` adds (and `make serve` shows)."""
+
+
+def test_demo_labels(own_server):
+    own_server.cli("demo", "load")
+    own_server.cli("demo", "load")  # a second load adds nothing
+    with own_server.client(own_server.token()) as admin:
+        labels = admin.get("/V1/vendor_labels/all").json()
+        assert [lb["name"] for lb in labels] == ["New arrival", "Summer sale badge"]
+        assert all(lb["status"] == 1 for lb in labels)
+        sale = labels[1]
+        assert '"attribute": "price"' in sale["condition_serialized"].replace('":"', '": "')
+        part = admin.get(f"/V1/vendor_labels/get/{sale['label_id']}", params={"mode": 1}).json()
+        assert part["extension_attributes"]["frontend_settings"]["image_size"] == "15"
+        assert admin.get(f"/V1/vendor_labels/assignment/{sale['label_id']}").json()["store_ids"] == [0]
