@@ -143,6 +143,12 @@ def test_a_save_replaces_the_label_and_keeps_what_it_does_not_name(admin):
     assert r.status_code == 200 and r.json()["active_to"] == "2031-01-02 00:00:00" and "active_from" not in r.json()
 
 
+def test_label_id_zero_or_null_creates(admin):
+    first = new_label(admin, label_id=0)
+    second = new_label(admin, label_id=None)
+    assert first["label_id"] > 0 and second["label_id"] > first["label_id"]
+
+
 def test_camel_case_keys_and_numeric_strings(admin):
     r = admin.post(SAVE, json={"label": {"name": unique("Camel "), "status": "1", "priority": "3", "isSingle": True,
                                          "useForParent": 1, "activeFrom": "2025-01-01 10:00:00",

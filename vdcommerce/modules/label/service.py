@@ -98,7 +98,7 @@ class LabelRepository(Repository[LabelInterface, LabelSearchResultsInterface]):
 
     def save(self, label: LabelInterface) -> LabelInterface:
         sent = label.sent()
-        label_id = sent.get("label_id")
+        label_id = sent.get("label_id") or None
         ext = sent.get("extension_attributes")
         self._ext = ext.sent() if ext is not None else {}
         part = self._ext.get("frontend_settings")
@@ -122,6 +122,10 @@ class LabelRepository(Repository[LabelInterface, LabelSearchResultsInterface]):
             return self.delete_record(id)
         except LocalizedException as e:
             raise CouldNotDeleteException("Unable to remove labels with ID %1. Error: %2", [id, e.rendered()]) from None
+
+    def identify(self, sent: Record) -> Any:
+        """The label a save names; ``label_id`` 0 names none (a new label), as on the platform."""
+        return super().identify(sent) or None
 
     # --- reading
 
