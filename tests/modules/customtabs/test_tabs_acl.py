@@ -69,3 +69,12 @@ def test_bulk_create_and_change(admin):
     assert r.status_code == 202, r.text
     wait_for(r.json()["bulk_uuid"], admin, 2)
     assert all(admin.get(BASE, params={"tabId": i}).status_code == 404 for i in ids)
+
+
+def test_the_acl_tree(server):
+    lines = server.cli("acl").stdout.splitlines()
+    at = {line.strip().split()[0]: (i, len(line) - len(line.lstrip())) for i, line in enumerate(lines) if line.strip()}
+    catalog, group, tabs = at["Magento_Catalog::catalog"], at["Vendor_CustomTabs::vdcustomtabs"], at[RESOURCE]
+    assert group[1] == catalog[1] + 2 and tabs[1] == group[1] + 2 and tabs[0] == group[0] + 1
+    config, section = at["Magento_Config::config"], at["Vendor_CustomTabs::config"]
+    assert section[1] == config[1] + 2 and section[0] == config[0] + 1
