@@ -9,7 +9,7 @@ from .api import TabsInterface
 from .service import TabsRepository
 from .tables import tabs
 
-TABS = [
+TABS: list[dict[str, object]] = [
     {"tab_name": "shipping-info", "tab_title": "Shipping", "tab_anchor": "shipping", "sort_order": 40,
      "customer_groups": "0,1,2,3", "content": "<p>Free shipping over 50 EUR. Orders placed before 2 pm ship the "
                                               "same day.</p>"},
@@ -36,4 +36,4 @@ def load(conn: Connection) -> None:
         tab = repository.save(TabsInterface.model_validate(values))
         if german is not None:
             TabsRepository(Context(conn, store_id=0)).save(TabsInterface.model_validate(
-                {"tab_id": tab.tab_id, "store_id": german.store_id, "tab_title": GERMAN[values["tab_name"]]}))
+                {"tab_id": tab.tab_id, "store_id": german.store_id, "tab_title": GERMAN[str(values["tab_name"])]}))
