@@ -63,3 +63,12 @@ def test_bad_criteria_are_a_400(admin):
     assert r.status_code == 400, r.text
     r = admin.get(f"{BASE}/all")
     assert r.status_code == 400 and r.json()["parameters"] == {"fieldName": "searchCriteria"}
+
+
+def test_the_schema_describes_the_routes(admin):
+    schema = ok(admin.get("/schema", params={"services": "all"}))
+    get_one = schema["paths"]["/V1/vendor_customTabs/tabs"]["get"]
+    assert {p["name"] for p in get_one["parameters"]} >= {"tabId", "storeId"}
+    assert set(schema["paths"]["/V1/vendor_customTabs/tabs/{tabId}"]) == {"put", "delete"}
+    tab = schema["definitions"]["vendor-custom-tabs-data-tabs-interface"]["properties"]
+    assert {"tab_id", "store_id", "tab_name", "stores", "identities", "conditions_serialized"} <= set(tab)
