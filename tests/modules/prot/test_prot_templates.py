@@ -4,6 +4,7 @@ import sqlalchemy as sa
 
 from tests.helpers import ok, unique
 from tests.helpers.queue import wait_for
+from tests.helpers.store import store_view
 
 ONE = "/V1/vendor_prot/template"
 LIST = "/V1/vendor_prot/templates"
@@ -135,12 +136,16 @@ def test_camel_case_keys_are_accepted(admin):
 
 
 def test_every_store_code_sees_the_same_template(server, admin, admin_token):
+    store_view(server, "de")
     t = create(admin, options=[GIFT_BOX])
-    for store in ("all", None, "default"):
+    for store in ("all", None, "default", "de"):
         with server.client(admin_token, store=store) as c:
             assert ok(c.get(ONE, params={"templateId": t["template_id"]})) == t
     with server.client(admin_token, store="all") as c:
         assert ok(c.put(f"{ONE}/{t['template_id']}", json={"template": {"name": "Under all"}}))["name"] == "Under all"
+    with server.client(admin_token, store="de") as c:  # templates have no store-view values: one name for all
+        assert ok(c.put(f"{ONE}/{t['template_id']}", json={"template": {"name": "Unter de"}}))["name"] == "Unter de"
+    assert get(admin, t["template_id"]) == {**t, "name": "Unter de"}
 
 
 def test_unknown_ids_are_a_404(admin):
