@@ -31,6 +31,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0003_faq",
     "0001_label",
     "0001_customtabs",
+    "0001_prot",
 }
 PLATFORM_HEAD = "0016_quote"
 MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)
