@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import base64
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 from urllib.parse import parse_qsl, urlencode
 
@@ -220,12 +220,15 @@ class BackendAttachment(Repository[BackendFileInterface, BackendFileSearchResult
         return bool(record.get("visible")) and (not groups or str(group) in groups)
 
 
+def _members(column: ColumnElement[Any]) -> Callable[[list[Any]], ColumnElement[bool]]:
+    return lambda values: _contains(column, values)
+
+
 def _search_fields() -> dict[str, SearchField]:
     fields = dict(BackendAttachment._search)
     for key in _CSV_KEYS:
         column = fields[key].column
-        fields[key] = SearchField(column, "string", sortable=True,
-                                  members=lambda values, column=column: _contains(column, values))
+        fields[key] = SearchField(column, "string", members=_members(column))
     for alias, key in _ALIASES.items():
         fields[alias] = fields[key]
     return fields
