@@ -210,3 +210,22 @@ def test_upload_errors(admin_all):
     # an empty temporary name is ignored
     r = up({"base64_encoded_data": b64(b"x"), "name_with_extension": "a.pdf", "temporary_name": ""})
     assert r.status_code == 200 and set(r.json()) == {"temporary_name"}
+
+
+def test_uploads_never_attached_expire(server, admin_all):
+    earlier = upload(admin_all, b"earlier", "earlier.txt")
+    server.config("vendor_product_attachment/upload/lifetime_hours", "0")
+    try:
+        expired = upload(admin_all, b"old", "old.txt")
+        out = server.cli("cron", "run").stdout
+        assert "vendor_product_attachment_expire_uploads" in out or "job run" in out, out
+    finally:
+        server.config("vendor_product_attachment/upload/lifetime_hours", "24")
+    for name in (earlier, expired):
+        r = admin_all.post(f"{BASE}/filemanage", json={"file": {"file_name": "f", "label": "L", "tmp_file": name}})
+        assert r.status_code == 400 and r.json() == error('The uploaded file "%1" was not found.', [name])
+    # with the lifetime back at 24 hours, a fresh upload stays
+    fresh = upload(admin_all, b"new", "new.txt")
+    server.cli("cron", "run")
+    create_body = {"file": {"file_name": "f", "label": "L", "tmp_file": fresh}}
+    assert admin_all.post(f"{BASE}/filemanage", json=create_body).status_code == 200

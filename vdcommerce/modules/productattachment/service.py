@@ -10,14 +10,15 @@ categories, with per-store-view values and the customer groups that may see them
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 from urllib.parse import parse_qsl, urlencode
 
-from sqlalchemy import ColumnElement, Select, false, func, literal, or_, select, update
+from sqlalchemy import ColumnElement, Select, bindparam, delete, false, func, insert, literal, or_, select, update
 
-from ...framework.context import Service
+from ...framework.context import Context, Service
 from ...framework.exceptions import InputException, NoSuchEntityException
 from ...framework.repository import Record, Repository
 from ...framework.search import SearchCriteria, SearchField
@@ -25,7 +26,7 @@ from ...framework.storevalues import ADMIN_STORE_ID, SCOPE_PARAM, StoreValues
 from ...platform.media import service as media
 from ...settings import get_settings
 from .api import BackendFileInterface, BackendFileSearchResultsInterface, FileContentInterface, FrontendFileInterface
-from .tables import attachment_file, attachment_file_store
+from .tables import attachment_file, attachment_file_store, attachment_upload
 
 FOLDER = "vendor_product_attachment"
 TMP_FOLDER = FOLDER + "/tmp"
@@ -35,6 +36,7 @@ LABEL_REQUIRED = "Label is required field."
 FILENAME_REQUIRED = "Filename is required field."
 FILE_NOT_FOUND = "File not found"
 UPLOAD_NOT_FOUND = 'The uploaded file "%1" was not found.'
+UPLOAD_LIFETIME = "vendor_product_attachment/upload/lifetime_hours"
 
 #: any extension is accepted: the files are private and only ever sent back as base64
 UPLOADS = media.files((), bad_data="Base64Decode File Error", bad_type="Disallowed file type.")
@@ -44,6 +46,7 @@ _SYSTEM_KEYS = ("file_path", "file_extension", "mime_type", "file_size", "url_ha
 _CSV_KEYS = ("customer_groups", "attachment_products", "attachment_categories")
 #: store-scoped keys where a null in the default scope keeps the stored value
 _KEEP_ON_NULL = ("customer_groups", "visible", "include_in_order")
+_pending = select(attachment_upload).where(attachment_upload.c.temporary_name == bindparam("name"))
 _ALIASES = {"filepath": "file_path", "extension": "file_extension", "size": "file_size", "filename": "file_name",
             "is_visible": "visible", "product_ids": "attachment_products", "category_ids": "attachment_categories"}
 
@@ -156,13 +159,17 @@ class BackendAttachment(Repository[BackendFileInterface, BackendFileSearchResult
 
     def _attach(self, tmp_file: str, stored: Record | None) -> Record:
         """Move a temporary upload into the attachment folder; the file fields from it."""
-        name = tmp_file.strip()
-        upload = media.find(self.conn, f"{TMP_FOLDER}/{name}", private=True) if "/" not in name else None
-        if upload is None:
+        row = self.conn.execute(_pending, {"name": tmp_file.strip()}).first()
+        upload = media.get(self.conn, row.media_file_id) if row is not None else None
+        if row is None or upload is None:
             raise InputException(UPLOAD_NOT_FOUND, [tmp_file])
-        data = media.read(self.conn, upload.file_id)
+        try:
+            data = media.read(self.conn, upload.file_id)
+        except NoSuchEntityException:
+            raise InputException(UPLOAD_NOT_FOUND, [tmp_file]) from None
         kept = media.store(self.conn, media.Upload(data, upload.name, upload.mime_type), FOLDER,
                            private=True, dispersion=True)
+        self.conn.execute(delete(attachment_upload).where(attachment_upload.c.temporary_name == row.temporary_name))
         media.remove(self.conn, upload.file_id)
         if stored is not None and stored.get("media_file_id") is not None:
             media.remove(self.conn, stored["media_file_id"])
@@ -245,7 +252,30 @@ class UploadFile(Service):
         upload = media.decode_upload(file_content.base64_encoded_data, file_content.name_with_extension, None,
                                      UPLOADS)
         stored = media.store(self.conn, upload, TMP_FOLDER, private=True)
+        self.conn.execute(insert(attachment_upload).values(temporary_name=stored.name, media_file_id=stored.file_id,
+                                                           created_at=_now()))
         return FileContentInterface.of(temporary_name=stored.name)
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+
+
+class ExpireUploads:
+    """The scheduled job that removes uploads never attached to a file, once older than the
+    configured lifetime (``vendor_product_attachment/upload/lifetime_hours``, default 24)."""
+
+    def execute(self, ctx: Context) -> None:
+        try:
+            hours = float(ctx.config_value(UPLOAD_LIFETIME, 24))
+        except (TypeError, ValueError):
+            hours = 24.0
+        horizon = _now() - dt.timedelta(hours=max(hours, 0))
+        rows = ctx.conn.execute(select(attachment_upload.c.temporary_name, attachment_upload.c.media_file_id)
+                                .where(attachment_upload.c.created_at <= horizon)).all()
+        for row in rows:
+            ctx.conn.execute(delete(attachment_upload).where(attachment_upload.c.temporary_name == row.temporary_name))
+            media.remove(ctx.conn, row.media_file_id)
 
 
 def _extra(params: Any) -> dict[str, str]:

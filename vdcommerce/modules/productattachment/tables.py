@@ -6,7 +6,7 @@ visibility, the "include in order" flag, the product and category ids) is in
 ``vendor_product_attachment_file_store``, store 0 holding the defaults. Customer groups and product
 and category ids are comma-separated: they are only read back or matched as sets.
 """
-from sqlalchemy import Boolean, Column, ForeignKey, Integer, String, Table, Text
+from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Index, Integer, String, Table, Text
 
 from ...framework.db import metadata
 
@@ -38,4 +38,13 @@ attachment_file_store = Table(
     Column("include_in_order", Boolean),
     Column("product_ids", Text),
     Column("category_ids", Text),
+)
+
+# uploads waiting to be attached to a file, by their temporary name (removed when attached or expired)
+attachment_upload = Table(
+    "vendor_product_attachment_upload", metadata,
+    Column("temporary_name", String(255), primary_key=True),
+    Column("media_file_id", Integer, ForeignKey("media_file.file_id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", DateTime, nullable=False),
+    Index("ix_vendor_product_attachment_upload_created_at", "created_at"),
 )

@@ -50,8 +50,20 @@ def upgrade() -> None:
                             name='fk_vendor_product_attachment_file_store_store_id', ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('file_id', 'store_id', name=op.f('pk_vendor_product_attachment_file_store'))
     )
+    op.create_table('vendor_product_attachment_upload',
+    sa.Column('temporary_name', sa.String(length=255), nullable=False),
+    sa.Column('media_file_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.ForeignKeyConstraint(['media_file_id'], ['media_file.file_id'],
+                            name=op.f('fk_vendor_product_attachment_upload_media_file_id_media_file'),
+                            ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('temporary_name', name=op.f('pk_vendor_product_attachment_upload'))
+    )
+    with op.batch_alter_table('vendor_product_attachment_upload', schema=None) as batch_op:
+        batch_op.create_index('ix_vendor_product_attachment_upload_created_at', ['created_at'], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_table('vendor_product_attachment_upload')
     op.drop_table('vendor_product_attachment_file_store')
     op.drop_table('vendor_product_attachment_file')
