@@ -183,6 +183,10 @@ def test_save_errors(admin_all):
     for body, message in [({"label": ""}, "Label is required field."), ({"file_name": None}, "Filename is required field.")]:
         r = admin_all.put(f"{BASE}/filemanage/{f['file_id']}", json={"file": body})
         assert r.status_code == 400 and r.json() == error(message)
+    for path in ("filemanage/0", "filemanage/-5"):
+        assert admin_all.get(f"{BASE}/{path}").status_code == 404
+        assert admin_all.put(f"{BASE}/{path}", json={"file": {"label": "x"}}).status_code == 404
+        assert admin_all.delete(f"{BASE}/{path}").status_code == 404
     r = admin_all.get(f"{BASE}/filemanage/abc")
     assert r.status_code == 400 and r.json()["parameters"] == {"value": "abc", "type": "int"}
 

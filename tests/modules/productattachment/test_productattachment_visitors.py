@@ -132,6 +132,11 @@ def test_visitor_errors(guest):
         assert r.status_code == 400
         assert r.json() == error('The "%value" value\'s type is invalid. The "%type" type was expected. '
                                  'Verify and try again.', {"value": "x", "type": "int"})
-    r = guest.get(f"{BASE}/download", params={"fileId": 987654})
-    assert r.status_code == 404
-    assert r.json() == error("No such entity with %fieldName = %fieldValue", {"fieldName": "fileId", "fieldValue": 987654})
+    for file_id in (987654, 0, -1):
+        r = guest.get(f"{BASE}/download", params={"fileId": file_id})
+        assert r.status_code == 404
+        assert r.json() == error("No such entity with %fieldName = %fieldValue",
+                                 {"fieldName": "fileId", "fieldValue": file_id})
+    r = guest.get(f"{BASE}/getByProductId", params={"productId": 99999999999})
+    assert r.status_code == 400 and r.json()["parameters"] == {"value": "99999999999", "type": "int"}
+    assert guest.get(f"{BASE}/getByFileIds?fileIds[]=99999999999&fileIds[]=abc").json() == []

@@ -127,6 +127,11 @@ class BackendAttachment(Repository[BackendFileInterface, BackendFileSearchResult
 
     # --- hooks
 
+    def find(self, record_id: Any) -> Record | None:
+        if isinstance(record_id, int) and not 0 < record_id < 2**31:
+            return None  # no such id; the databases' integer columns could not even compare it
+        return super().find(record_id)
+
     def missing(self, record_id: Any) -> NoSuchEntityException:
         return NoSuchEntityException.single_field("fileId", record_id)
 
