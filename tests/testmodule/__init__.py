@@ -14,3 +14,4 @@ from . import sales  # noqa: F401
 from . import store  # noqa: F401
 from . import cron  # noqa: F401
 from . import newsletter  # noqa: F401
+from . import customer  # noqa: F401

@@ -33,7 +33,7 @@ from sqlalchemy import Connection, String, bindparam, delete, func, select, upda
 from sqlalchemy.exc import IntegrityError
 
 from ...framework import events, extensions
-from ...framework.context import ADMIN, INTEGRATION, Context, Service
+from ...framework.context import ADMIN, INTEGRATION, PLACEHOLDERS, Context, Service
 from ...framework.exceptions import (AuthenticationException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
 from ...framework.passwords import hash_password, verify_dummy, verify_password
@@ -667,3 +667,22 @@ def customer_id_by_email(conn: Connection, email: str, website_id: int = 1) -> i
 def email_exists(conn: Connection, email: str, website_id: int = 1) -> bool:
     return conn.execute(select(func.count()).select_from(customer_t).where(
         customer_t.c.email == email.strip().lower(), customer_t.c.website_id == website_id)).scalar_one() > 0
+
+
+NOT_LOGGED_IN_GROUP = 0
+_group_of = select(customer_t.c.group_id).where(customer_t.c.id == bindparam("customer_id"))
+
+
+def caller_group_id(ctx: Context) -> int:
+    """The customer group of the caller: a customer's own group; 0 (NOT LOGGED IN) for guests, admins
+    and integrations."""
+    customer_id = ctx.caller.customer_id
+    if customer_id is None:
+        return NOT_LOGGED_IN_GROUP
+    group_id = ctx.conn.execute(_group_of, {"customer_id": customer_id}).scalar()
+    return NOT_LOGGED_IN_GROUP if group_id is None else int(group_id)
+
+
+# forced parameters naming the caller's customer group (the vendor modules' placeholder among them)
+PLACEHOLDERS["%customer_group_id%"] = caller_group_id
+PLACEHOLDERS["%vendor_customer_group%"] = caller_group_id
