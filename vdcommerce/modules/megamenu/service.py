@@ -59,6 +59,10 @@ _LINK_EXISTS = select(link_table.c.entity_id).where(link_table.c.entity_id == bi
 _SAME_NODE = select(_i.id).where(_i.type == bindparam("type"), _i.entity_id == bindparam("entity_id"),
                                  _i.store_id == bindparam("store_id"))
 
+#: the columns a link's and an item's text values are kept in (for the length check)
+_LINK_COLUMNS = {**dict(link_table.c.items()), "link": _i.link}
+_ITEM_COLUMNS = dict(item_table.c.items())
+
 _p = position_table.c
 _LAST_POSITION = select(func.coalesce(func.max(_p.position), 0)).where(_p.parent_id == bindparam("parent_id"))
 _FIND_POSITION = select(_p.parent_id).where(_p.type == CUSTOM, _p.entity_id == bindparam("link_id"))
@@ -165,7 +169,7 @@ class LinkRepository(Repository[LinkInterface, LinkSearchResultsInterface]):
     def check(self, record: Record, stored: Record | None) -> None:
         _one_of(record, "link_type", LINK_TYPES)
         _at_least_zero(record, "parent_id", "level", "page_id")
-        reason = _too_long(record, {**link_table.c, "link": _i.link})
+        reason = _too_long(record, _LINK_COLUMNS)
         if reason is not None:
             raise _could_not_save("link", stored["entity_id"] if stored is not None else None, reason)
 
@@ -263,7 +267,7 @@ class ItemRepository(Repository[ItemInterface, ItemSearchResultsInterface]):
         if record["type"] == CUSTOM:
             LinkRepository(self.ctx).require_link(record["entity_id"])
         own_id = stored["id"] if stored is not None else None
-        reason = _too_long(record, item_table.c)
+        reason = _too_long(record, _ITEM_COLUMNS)
         if reason is None:
             same = self.conn.execute(_SAME_NODE, {"type": record["type"], "entity_id": record["entity_id"],
                                                   "store_id": store_id}).first()
