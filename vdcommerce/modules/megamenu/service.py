@@ -177,7 +177,7 @@ class LinkRepository(Repository[LinkInterface, LinkSearchResultsInterface]):
         saved = super().write(stored, record, sent_links)
         link_id = saved["entity_id"]
         if "link" in self.sent or "link_type" in self.sent:
-            values = {key: saved[key] for key in ("link", "link_type") if key in self.sent}
+            values: dict[str, Any] = {key: saved[key] for key in ("link", "link_type") if key in self.sent}
             found = self.conn.execute(_FIND_DEFAULT_ITEM, {"link_id": link_id}).first()
             if found is None:
                 self.conn.execute(_INSERT_ITEM, {"entity_id": link_id, "type": CUSTOM, "store_id": ADMIN_STORE_ID,
