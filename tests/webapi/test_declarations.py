@@ -59,6 +59,17 @@ def test_a_good_declaration_compiles(tmp_path):
     assert found and found[1] == {"thingId": "7"} and found[0].plan.put_target[1] == "thing_id"
 
 
+def test_a_put_route_may_name_the_field_its_path_parameter_identifies(tmp_path):
+    # ``:name`` would otherwise write into ``name``; ``id-field`` makes the path value the record's id
+    put = route("/V1/thing/:name", "PUT", "save").replace('method="PUT"', 'method="PUT" id-field="thing_id"')
+    table = build(tmp_path, put)
+    found = table.match("PUT", ["V1", "thing", "7"])
+    plan = found[0].plan
+    assert plan.put_target[1] == "thing_id"
+    bound = plan.bind(None, {"thing": {"thing_id": 9, "name": "kept"}}, {}, {"name": "7"}, None)
+    assert bound["thing"].thing_id == 7 and bound["thing"].name == "kept"
+
+
 @pytest.mark.parametrize("routes,needle", [
     ([route("/V1/thing", "POST", "save", resource="Test_Thing::nope")], "Test_Thing::nope is not declared"),
     ([route("/V1/thing", "POST", "remove")], "has no method remove"),
@@ -70,6 +81,8 @@ def test_a_good_declaration_compiles(tmp_path):
      "unknown placeholder %no_such%"),
     ([route("/V1/thing/:a", "GET", "getById"), route("/V1/thing/:b", "GET", "getById")], "clashes with"),
     ([route("/V1/thing/:code", "PUT", "save")], "cannot tell which field"),
+    ([route("/V1/thing/:thingId", "PUT", "save").replace('method="PUT"', 'method="PUT" id-field="colour"')],
+     "id-field colour is not a field of"),
     ([route("/V1/:thing", "GET", "getById")], "starts /V<n>/<literal>/"),
 ])
 def test_broken_declarations_stop_start_up(tmp_path, routes, needle):

@@ -71,7 +71,13 @@ class MethodPlan:
                 last = path_params[-1]
                 obj_cls = obj.spec.object_class()
                 fields = obj_cls.fields()
-                id_field = snake(last) if snake(last) in fields else obj_cls.__id_field__
+                if decl.id_field is not None:
+                    if decl.id_field not in fields:
+                        raise DeclarationError(f"{where}: id-field {decl.id_field} is not a field of "
+                                               f"{obj.spec.typename}")
+                    id_field: str | None = decl.id_field
+                else:
+                    id_field = snake(last) if snake(last) in fields else obj_cls.__id_field__
                 if id_field is not None and id_field in fields:
                     self.put_target = (obj, id_field)
                 elif last not in self.by_name and snake(last) not in self.by_name:

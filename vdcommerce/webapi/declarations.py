@@ -42,6 +42,10 @@ class RouteDecl:
     #: an anonymous route that a guest (no token) may call only while this configuration flag is on
     #: (``guest-access="webapi/webapisecurity/allow_insecure"``); any token always may
     guest_access: str | None = None
+    #: on PUT: the field of the data object that the last path parameter identifies, where it is not
+    #: the field of the same name (``id-field="id"`` on ``/V1/x/item/:entityId`` when ``entity_id`` is
+    #: a reference to another record)
+    id_field: str | None = None
 
 
 def read_routes(package: Package) -> list[RouteDecl]:
@@ -74,7 +78,8 @@ def read_routes(package: Package) -> list[RouteDecl]:
         limit = el.get("input-array-size-limit")
         routes.append(RouteDecl(method, "/" + url.strip().lstrip("/"), interface, service_method,
                                 resources, params, el.get("secure", "false").lower() == "true",
-                                int(limit) if limit else None, f"{path}", el.get("guest-access") or None))
+                                int(limit) if limit else None, f"{path}", el.get("guest-access") or None,
+                                el.get("id-field") or None))
     return routes
 
 
