@@ -118,3 +118,17 @@ def test_the_full_reindex_catches_category_assignments(server, admin, admin_toke
     finally:
         server.config("vendor_reports/indexer/full_reindex_cron_expr", "30 3 * * *")
     assert indexed(sql, rule["entity_id"]) == {by_price[60]["id"]}
+
+
+def test_deleting_a_category_takes_its_products_out_of_the_rules(server, admin, admin_token, sql, family):
+    prefix, by_price = family
+    cid = category(server, admin_token)
+    with _all(server, admin_token) as c:
+        ok(c.put(f"/V1/products/{by_price[10]['sku']}", json={"product": {"extension_attributes": {
+            "category_links": [{"category_id": cid, "position": 0}]}}}))
+        rule = new_rule(admin, serialized_conditions=tree(leaf("category_ids", "==", cid)))
+        other = new_rule(admin, serialized_conditions=tree(leaf("sku", "{}", prefix)))
+        assert indexed(sql, rule["entity_id"]) == {by_price[10]["id"]}
+        assert ok(c.delete(f"/V1/categories/{cid}")) is True
+    assert indexed(sql, rule["entity_id"]) == set()
+    assert len(indexed(sql, other["entity_id"])) == 3

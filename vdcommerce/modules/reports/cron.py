@@ -6,7 +6,7 @@ from ...framework.context import Context
 from .service import RuleIndexer
 
 
-class IndexWaiting:
+class Index:
     """Rules in status Processing (saved while the indexer runs on schedule) indexed and marked Indexed."""
 
     def execute(self, ctx: Context) -> None:

@@ -91,6 +91,16 @@ class RuleIndexer:
             done.append(rule_id)
         return done
 
+    def reindex_testing(self, attribute: str) -> list[int]:
+        """The rules whose conditions test ``attribute`` reindexed; their ids."""
+        done = []
+        for rule_id, serialized in self.conn.execute(_all_rules).all():
+            tree = conditions.parse(serialized, conditions.ITEM)
+            if tree is not None and attribute in tree.attributes():
+                self.reindex_rule(rule_id, serialized)
+                done.append(rule_id)
+        return done
+
     def reindex_product(self, product_id: int) -> None:
         """The product re-tested against every rule (its rows replaced)."""
         self.conn.execute(_clear_product, {"pid": product_id})
