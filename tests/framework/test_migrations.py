@@ -34,6 +34,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_prot",
     "0001_productattachment",
     "0001_megamenu",
+    "0001_reports",
 }
 PLATFORM_HEAD = "0016_quote"
 MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)
