@@ -611,16 +611,17 @@ def collections_run(names, base_url, admin_password) -> None:
                                        "is written by `serve --init` only.")
         admin_password = json.loads(creds.read_text())["password"]
     env = json.loads((folder / "vdcommerce.postman_environment.json").read_text())
-    given = {"base_url": base_url or f"http://{s.host}:{s.port}/rest/default", "admin_password": admin_password,
-             "customer_email": f"postman-{int(time.time())}-{secrets.token_hex(3)}@example.com"}
-    for value in env["values"]:
-        if value["key"] in given:
-            value["value"] = given[value["key"]]
     failed = []
     with tempfile.TemporaryDirectory() as tmp:
         env_file = Path(tmp) / "env.json"
-        env_file.write_text(json.dumps(env))
         for name in names or available:
+            # each collection signs up a customer of its own, so that collections never meet
+            given = {"base_url": base_url or f"http://{s.host}:{s.port}/rest/default", "admin_password": admin_password,
+                     "customer_email": f"postman-{int(time.time())}-{secrets.token_hex(3)}@example.com"}
+            for value in env["values"]:
+                if value["key"] in given:
+                    value["value"] = given[value["key"]]
+            env_file.write_text(json.dumps(env))
             click.echo(f"== {name}")
             if subprocess.run([str(newman), "run", str(available[name]), "-e", str(env_file), "--bail"]).returncode:
                 failed.append(name)
