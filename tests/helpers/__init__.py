@@ -21,6 +21,14 @@ def ok(r: httpx.Response):
     return r.json()
 
 
+def limited_admin(server, *resources: str) -> str:
+    """The token of a new admin user whose role grants only ``resources``."""
+    username, password = unique("admin-"), "Limited-Passw0rd-1"
+    server.cli("admin", "create", "--username", username, "--password", password,
+               *[a for r in resources for a in ("--resources", r)])
+    return server.token(username, password)
+
+
 def new_customer(server, password: str = "Secret-123", **fields) -> tuple[dict, str]:
     """Create a customer through POST /V1/customers; returns (customer, token)."""
     email = fields.pop("email", None) or f"{unique('c')}@example.com"

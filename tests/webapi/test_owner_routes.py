@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import new_customer, unique
+from tests.helpers import limited_admin, new_customer
 from tests.helpers.quote import ADDRESS, add, error, guest_cart, product, shipping_information
 from vdcommerce.webapi.acl import Acl
 from vdcommerce.webapi.declarations import DeclarationError, Package, load_packages, read_acl
@@ -23,13 +23,6 @@ def tee(server, admin_token):
 
 def fee(client, cart, amount=2):
     return client.put(f"/V1/vdtest/carts/{cart}/fee", json={"amount": amount, "label": "Packing"})
-
-
-def limited_admin(server, *resources: str):
-    name, password = unique("adm"), "Secret-1234"
-    args = [a for r in resources for a in ("--resources", r)]
-    server.cli("admin", "create", "--username", name, "--password", password, *args)
-    return server.client(server.token(name, password))
 
 
 def test_the_owner_and_granted_admins_may_call_others_may_not(server, admin, guest, tee):
@@ -54,9 +47,9 @@ def test_the_owner_and_granted_admins_may_call_others_may_not(server, admin, gue
 
         # admins: full access, or granted the resource; not one granted something else
         assert fee(admin, alice_cart, 3).json()["grand_total"] == 13
-        with limited_admin(server, "Vendor_Testmodule::fee") as granted:
+        with server.client(limited_admin(server, "Vendor_Testmodule::fee")) as granted:
             assert fee(granted, guest_cart_id, 1).status_code == 200
-        with limited_admin(server, "Vendor_Testmodule::thing") as other:
+        with server.client(limited_admin(server, "Vendor_Testmodule::thing")) as other:
             error(fee(other, alice_cart), 401, DENIED, FEE)
         # an admin on a cart that does not exist gets the service's own answer
         error(fee(admin, 99999999), 404, "No such entity with %fieldName = %fieldValue",

@@ -1,5 +1,5 @@
 """Who may manage tabs (Vendor_CustomTabs::tabs under Catalog), and the tab routes through async/bulk."""
-from tests.helpers import new_customer, ok, unique
+from tests.helpers import limited_admin, new_customer, ok, unique
 from tests.helpers.queue import wait_for
 
 BASE = "/V1/vendor_customTabs/tabs"
@@ -12,15 +12,6 @@ def routes(tab_id: int) -> list[tuple[str, str, dict | None]]:
             ("GET", f"{BASE}?tabId={tab_id}", None),
             ("GET", f"{BASE}/all?searchCriteria[pageSize]=1", None),
             ("DELETE", f"{BASE}/{tab_id}", None)]
-
-
-def limited_admin(server, *resources) -> str:
-    username, password = unique("tabs-admin-"), "Tabs-Passw0rd-1"
-    args = ["admin", "create", "--username", username, "--password", password]
-    for r in resources:
-        args += ["--resources", r]
-    server.cli(*args)
-    return server.token(username, password)
 
 
 def new_tab(admin) -> int:

@@ -1,7 +1,7 @@
 """Who may call the FAQ routes: the module's ACL tree."""
 import pytest
 
-from tests.helpers import new_customer, unique
+from tests.helpers import limited_admin, new_customer, unique
 
 # every route, with a request that succeeds for a caller with full access
 ROUTES = [
@@ -41,15 +41,6 @@ def call(client, method, path, body, ids):
 
 def denied(resource):
     return {"message": "The consumer isn't authorized to access %resources.", "parameters": {"resources": resource}}
-
-
-def limited_admin(server, *resources) -> str:
-    username, password = unique("faq-admin-"), "Faq-Passw0rd-1"
-    args = ["admin", "create", "--username", username, "--password", password]
-    for r in resources:
-        args += ["--resources", r]
-    server.cli(*args)
-    return server.token(username, password)
 
 
 def test_every_route_with_the_admin_token(admin):

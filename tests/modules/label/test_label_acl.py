@@ -1,7 +1,7 @@
 """Who may call the label routes: Vendor_Label::labels, or its parent Vendor_Label::label."""
 import pytest
 
-from tests.helpers import new_customer, unique
+from tests.helpers import limited_admin, new_customer, unique
 
 ROUTES = [
     ("POST", "/V1/vendor_labels/save", {"label": {"name": "ACL"}}),
@@ -19,15 +19,6 @@ def new_label(admin) -> int:
     r = admin.post("/V1/vendor_labels/save", json={"label": {"name": unique("ACL ")}})
     assert r.status_code == 200, r.text
     return r.json()["label_id"]
-
-
-def limited_admin(server, *resources) -> str:
-    username, password = unique("label-admin-"), "Label-Passw0rd-1"
-    args = ["admin", "create", "--username", username, "--password", password]
-    for r in resources:
-        args += ["--resources", r]
-    server.cli(*args)
-    return server.token(username, password)
 
 
 def run_all(client, label_id):

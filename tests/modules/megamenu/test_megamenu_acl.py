@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from tests.helpers import new_customer, unique
+from tests.helpers import limited_admin, new_customer, unique
 from tests.modules.megamenu.menu import ITEM, LINK, items_of, new_item, new_link
 
 RESOURCE = "Vendor_MegaMenu::menu_links"
@@ -38,15 +38,6 @@ def call(client, method, path, body, ids):
 
 def denied():
     return {"message": "The consumer isn't authorized to access %resources.", "parameters": {"resources": RESOURCE}}
-
-
-def limited_admin(server, *resources) -> str:
-    username, password = unique("menu-admin-"), "Menu-Passw0rd-1"
-    args = ["admin", "create", "--username", username, "--password", password]
-    for r in resources:
-        args += ["--resources", r]
-    server.cli(*args)
-    return server.token(username, password)
 
 
 def test_every_route_with_the_admin_token(admin):

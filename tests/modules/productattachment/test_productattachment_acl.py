@@ -1,6 +1,6 @@
 """Who may call the attachment routes: admins with the module's resource for the management routes,
 everyone for the visitor routes."""
-from tests.helpers import new_customer, unique
+from tests.helpers import limited_admin, new_customer
 
 from . import BASE, b64, create
 
@@ -18,15 +18,6 @@ VISITOR_ROUTES = [
     f"{BASE}/getByProductId?productId=1", f"{BASE}/getByCategoryId?categoryId=1",
     f"{BASE}/getByFileIds?fileIds[]={{file}}", f"{BASE}/download?fileId={{file}}",
 ]
-
-
-def limited_admin(server, *resources) -> str:
-    username, password = unique("pa-admin-"), "Pa-Passw0rd-1"
-    args = ["admin", "create", "--username", username, "--password", password]
-    for r in resources:
-        args += ["--resources", r]
-    server.cli(*args)
-    return server.token(username, password)
 
 
 def run(client, admin_all, expected: int):

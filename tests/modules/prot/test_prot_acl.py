@@ -1,7 +1,7 @@
 """Who may call the option template routes: Vendor_Prot::templates and the resources above it."""
 import pytest
 
-from tests.helpers import new_customer, unique
+from tests.helpers import limited_admin, new_customer, unique
 
 RESOURCE = "Vendor_Prot::templates"
 
@@ -21,13 +21,6 @@ def new_template(admin) -> int:
     r = admin.post("/V1/vendor_prot/template", json={"template": {"name": unique("ACL ")}})
     assert r.status_code == 200, r.text
     return r.json()["template_id"]
-
-
-def limited_admin(server, *resources) -> str:
-    username, password = unique("prot-admin-"), "Prot-Passw0rd-1"
-    server.cli("admin", "create", "--username", username, "--password", password,
-               *[a for r in resources for a in ("--resources", r)])
-    return server.token(username, password)
 
 
 def run_all(client, template_id) -> list:

@@ -1,5 +1,5 @@
 """Who may call the report rule routes: Vendor_Reports::rule, under Vendor_Reports::reports."""
-from tests.helpers import new_customer, unique
+from tests.helpers import limited_admin, new_customer
 
 from .conftest import BASE, new_rule
 
@@ -18,20 +18,11 @@ def _call(client, method, path, body, rule_id):
     return client.request(method, path.format(id=rule_id), json=body)
 
 
-def _limited_admin(server, *resources) -> str:
-    username, password = unique("reports-admin-"), "Reports-Passw0rd-1"
-    args = ["admin", "create", "--username", username, "--password", password]
-    for r in resources:
-        args += ["--resources", r]
-    server.cli(*args)
-    return server.token(username, password)
-
-
 def test_guests_customers_and_other_admins_are_refused(server, admin, guest):
     rule = new_rule(admin)
     _, customer_token = new_customer(server)
     with server.client(customer_token) as customer, \
-            server.client(_limited_admin(server, "Magento_Backend::content")) as other:
+            server.client(limited_admin(server, "Magento_Backend::content")) as other:
         for client in (guest, customer, other):
             for method, path, body in ROUTES:
                 r = _call(client, method, path, body, rule["entity_id"])
@@ -41,7 +32,7 @@ def test_guests_customers_and_other_admins_are_refused(server, admin, guest):
 
 def test_the_rule_resource_or_its_parent_grants_every_route(server, admin):
     for resource in ("Vendor_Reports::rule", "Vendor_Reports::reports"):
-        with server.client(_limited_admin(server, resource)) as client:
+        with server.client(limited_admin(server, resource)) as client:
             rule = new_rule(admin)
             for method, path, body in ROUTES:
                 r = _call(client, method, path, body, rule["entity_id"])

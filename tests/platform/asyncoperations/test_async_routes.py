@@ -4,7 +4,7 @@ import json
 import httpx
 import pytest
 
-from tests.helpers import new_customer, unique
+from tests.helpers import limited_admin, new_customer, unique
 from tests.helpers.harness import Database, Server
 from tests.helpers.queue import wait_for
 
@@ -15,13 +15,6 @@ BULK_ACL = "Magento_Logging::system_magento_logging_bulk_operations"
 
 def denied(resource):
     return {"message": "The consumer isn't authorized to access %resources.", "parameters": {"resources": resource}}
-
-
-def limited_admin(server, *resources) -> str:
-    username, password = unique("async-admin-"), "Async-Passw0rd-1"
-    server.cli("admin", "create", "--username", username, "--password", password,
-               *[a for r in resources for a in ("--resources", r)])
-    return server.token(username, password)
 
 
 @pytest.mark.parametrize("path", ["/async/V1/vendor_faq/question/all", "/async/bulk/V1/vendor_faq/question/all",

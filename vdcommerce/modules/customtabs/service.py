@@ -10,11 +10,11 @@ third-party tabs that may be switched off but not deleted.
 """
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
 
+from ...framework.dates import parse_datetime, utc_now
 from ...framework.exceptions import CouldNotDeleteException, InputException, LocalizedException
 from ...framework.repository import Record, Repository, joined, parse_ids
 from ...framework.search import SearchCriteria
@@ -48,18 +48,6 @@ _STORES = (select(tabs_content.c.tab_id, tabs_content.c.store_id)
            .order_by(tabs_content.c.tab_id, tabs_content.c.store_id))
 
 
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
-
-
-def _parse_time(value: Any, field_name: str) -> dt.datetime:
-    try:
-        t = dt.datetime.fromisoformat(str(value).strip())
-    except ValueError:
-        raise InputException.invalid_value(field_name, value) from None
-    if t.tzinfo is not None:
-        t = t.astimezone(dt.timezone.utc).replace(tzinfo=None)
-    return t.replace(microsecond=0)
 
 
 class TabsRepository(Repository[TabsInterface, TabsSearchResultsInterface]):
@@ -117,7 +105,7 @@ class TabsRepository(Repository[TabsInterface, TabsSearchResultsInterface]):
         if values.get("created_at") == "":
             del values["created_at"]
         if "created_at" in values:
-            values["created_at"] = _parse_time(values["created_at"], "created_at")
+            values["created_at"] = parse_datetime(values["created_at"], "created_at")
         if values.get("customer_groups") is not None:
             values["customer_groups"] = joined(parse_ids(values["customer_groups"], "customer_groups"))
         if "conditions_serialized" in values:
@@ -138,7 +126,7 @@ class TabsRepository(Repository[TabsInterface, TabsSearchResultsInterface]):
                                                     "own_id": own_id}).first()
             if taken is not None:
                 raise LocalizedException('A tab named "%1" already exists.', [record["tab_name"]])
-        record["updated_at"] = _now()
+        record["updated_at"] = utc_now()
         record["created_at"] = record.get("created_at") or record["updated_at"]
 
     def with_links(self, records: list[Record]) -> list[Record]:

@@ -7,13 +7,13 @@ URL prefix of relative URLs, and the computed keys a list may filter on.
 """
 from __future__ import annotations
 
-import datetime as dt
 import re
 from functools import cached_property, lru_cache
 from typing import Any, Mapping, Sequence, TypeVar
 
 from sqlalchemy import Boolean, Column, ColumnElement, Select, bindparam, case, exists, func, insert, literal, select
 
+from ...framework.dates import parse_datetime, utc_now
 from ...framework.exceptions import InputException, LocalizedException
 from ...framework.repository import LinkSet, Record, Repository, StoreLinks, UrlKey, joined, parse_ids
 from ...framework.data import DataObject
@@ -57,18 +57,6 @@ def _relative_url(prefix: str, url_key: str | None) -> str:
     return f"/{prefix}/{url_key}" if prefix else f"/{url_key}"
 
 
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
-
-
-def _parse_time(value: str, field_name: str) -> dt.datetime:
-    try:
-        t = dt.datetime.fromisoformat(value.strip())
-    except ValueError:
-        raise InputException.invalid_value(field_name, value) from None
-    if t.tzinfo is not None:
-        t = t.astimezone(dt.timezone.utc).replace(tzinfo=None)
-    return t.replace(microsecond=0)
 
 
 def _id_list(values: Record, key: str) -> None:
@@ -146,7 +134,7 @@ class _FaqRepository(Repository[D, R]):
         return str(self.ctx.config_value(URL_PREFIX_PATH, "faq")).strip("/")
 
     def stamp(self, record: Record) -> None:
-        record["updated_at"] = _now()
+        record["updated_at"] = utc_now()
         record["created_at"] = record["created_at"] or record["updated_at"]
 
     @classmethod
@@ -191,7 +179,7 @@ class QuestionRepository(_FaqRepository[QuestionInterface, QuestionSearchResults
         values = super().convert(sent, stored)
         values.pop("updated_at", None)
         if "created_at" in values:
-            values["created_at"] = _parse_time(values["created_at"], "created_at")
+            values["created_at"] = parse_datetime(values["created_at"], "created_at")
         _id_list(values, "product_ids")
         _id_list(values, "customer_groups")
         # an answer given to an unanswered question answers it, unless the body changes the status

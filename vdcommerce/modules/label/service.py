@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, select
 
 from ...framework.context import Context
+from ...framework.dates import parse_datetime
 from ...framework.exceptions import (CouldNotDeleteException, CouldNotSaveException, InputException,
                                      LocalizedException, NoSuchEntityException)
 from ...framework.repository import LinkSet, Record, Repository
@@ -50,16 +51,10 @@ def display_mode(mode: int) -> int:
 
 
 def _time(value: Any, key: str) -> dt.datetime | None:
-    """A period boundary as sent (``YYYY-MM-DD HH:MM:SS``, a date alone is its midnight)."""
+    """A period boundary as sent (``YYYY-MM-DD HH:MM:SS``, a date alone is its midnight); empty: none."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    try:
-        t = dt.datetime.fromisoformat(str(value).strip())
-    except ValueError:
-        raise InputException.invalid_value(key, value) from None
-    if t.tzinfo is not None:
-        t = t.astimezone(dt.timezone.utc).replace(tzinfo=None)
-    return t.replace(microsecond=0)
+    return parse_datetime(value, key)
 
 
 def _length(key: str, value: Any) -> None:
