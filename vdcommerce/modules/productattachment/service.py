@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from sqlalchemy import ColumnElement, Select, bindparam, delete, false, func, insert, literal, or_, select, update
 
+from ...framework.dates import utc_now as _now
 from ...framework.context import Context, Service
 from ...framework.exceptions import InputException, NoSuchEntityException
 from ...framework.repository import Record, Repository
@@ -261,9 +262,6 @@ class UploadFile(Service):
                                                            created_at=_now()))
         return FileContentInterface.of(temporary_name=stored.name)
 
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
 
 class ExpireUploads:

@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
+from ...framework.dates import utc_now as _now
 from ...framework.context import Context
 from ...framework.exceptions import CouldNotSaveException, LocalizedException
 from ...framework.repository import Record, Repository
@@ -43,9 +44,6 @@ _clear_product = delete(rule_index).where(_i.product_id == bindparam("pid"))
 _add = insert(rule_index)
 _all_rules = select(_t.entity_id, _t.conditions_serialized).order_by(_t.entity_id)
 
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
 
 def on_schedule(ctx: Context) -> bool:

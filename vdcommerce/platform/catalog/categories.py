@@ -12,13 +12,13 @@ Other packages read the tree through ``category_exists``, ``subtree_ids`` and ``
 """
 from __future__ import annotations
 
-import datetime as dt
 import re
 from typing import Any, Iterable, Mapping
 
 import orjson
 from sqlalchemy import bindparam, delete, func, insert, literal, or_, select, update
 
+from ...framework.dates import utc_now as _now
 from ...framework import events
 from ...framework.exceptions import (CouldNotSaveException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
@@ -40,9 +40,6 @@ NOT_IN_CATEGORY = "The category doesn't contain the specified product."
 _DERIVED = ("children_count", "path", "level", "url_path")
 _URL_KEY = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)?")
 
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
 
 def _slug(name: str) -> str:

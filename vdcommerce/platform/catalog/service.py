@@ -13,7 +13,6 @@ Choices where the platform leaves room (docs/platform/catalog.md lists them):
 """
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterable, Iterator, Mapping
@@ -21,6 +20,7 @@ from typing import Any, Iterable, Iterator, Mapping
 import orjson
 from sqlalchemy import String, bindparam, cast, delete, insert, literal, select, update
 
+from ...framework.dates import utc_now as _now
 from ...framework import events
 from ...framework.db import Query
 from ...framework.exceptions import InputException, NoSuchEntityException
@@ -80,9 +80,6 @@ def _categories(conn, ids: list[int]) -> dict[int, tuple[str, ...]]:
             out[pid].append(str(cid))
     return {k: tuple(v) for k, v in out.items()}
 
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
 
 def _attributes(text: str) -> dict[str, Any]:

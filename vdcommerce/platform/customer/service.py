@@ -32,6 +32,7 @@ import orjson
 from sqlalchemy import Connection, String, bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ...framework.dates import utc_now as _now
 from ...framework import events, extensions
 from ...framework.context import ADMIN, INTEGRATION, PLACEHOLDERS, Context, Service
 from ...framework.exceptions import (AuthenticationException, InputException, LocalizedException,
@@ -118,9 +119,6 @@ _ADDRESSES_OF = select(address_t).order_by(address_t.c.id)
 
 
 # --------------------------------------------------------------------------- helpers
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
 
 def _website_of(ctx: Context) -> int:

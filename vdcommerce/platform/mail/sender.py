@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
+from ...framework.dates import utc_now as _now
 from ...framework import db
 from ...settings import Settings, get_settings
 from .tables import FAILED, PENDING, SENDING, SENT, SKIPPED
@@ -38,9 +39,6 @@ log = logging.getLogger("vdcommerce.mail")
 
 _DUE_STATUSES = (PENDING, FAILED, SENDING)  # a sending row is due again once its claim lapsed
 
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
 
 def _due(now: dt.datetime):

@@ -8,13 +8,13 @@ they were when the request ran, and what an integrator reads on the outbox route
 """
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import logging
 from typing import Any
 
 from sqlalchemy import Connection, Select, insert, update
 
+from ...framework.dates import utc_now as _now
 from ...framework.context import ConfigReader, Context
 from ...framework.packages import load_packages, read_config_defaults
 from ...framework.repository import Repository
@@ -34,9 +34,6 @@ DISABLED = "system/smtp/disable"
 
 _INSERT = insert(mail_message)
 
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
 
 @functools.cache

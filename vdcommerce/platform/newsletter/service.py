@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
+from ...framework.dates import utc_now as _now
 from ...framework import events
 from ...framework.context import Context
 from ...framework.exceptions import InputException
@@ -51,9 +52,6 @@ _BY_EMAIL = _SELECT.where(t.c.store_id == bindparam("store_id"), t.c.subscriber_
 _STATUS_OF_CUSTOMERS = select(t.c.customer_id, t.c.subscriber_status).where(
     t.c.customer_id.in_(bindparam("ids", expanding=True)))
 
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
 
 def _subscriber(row: Any) -> Subscriber | None:
