@@ -326,6 +326,12 @@ def delete_item(ctx: Context, item_id: int) -> None:
 
 # --------------------------------------------------------------------------- output
 
+def delete_cart(ctx: Context, cart_id: int) -> bool:
+    """Delete a cart with its items, addresses and payment (an order deleted for good takes its cart
+    along); False when there is no such cart."""
+    return ctx.conn.execute(delete(quote_t).where(quote_t.c.id == cart_id)).rowcount > 0
+
+
 def item_out(r, cart_id: int) -> CartItemInterface:
     return CartItemInterface.of(item_id=r.item_id, sku=r.sku, qty=Decimal(r.qty), name=r.name, price=r.price,
                                 product_type=r.product_type, quote_id=str(cart_id),

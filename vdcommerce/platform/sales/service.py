@@ -22,7 +22,7 @@ import re
 from decimal import Decimal
 from typing import Any, Sequence
 
-from sqlalchemy import ColumnElement, bindparam, select, update
+from sqlalchemy import ColumnElement, bindparam, delete, select, update
 
 from ...framework import events
 from ...framework.context import Context, Service
@@ -32,14 +32,18 @@ from ..catalog import stock
 from ..catalog.service import product_facts
 from ..customer import directory
 from ..customer.service import load_customer
+from ..quote.carts import delete_cart
 from ..quote.totals import ZERO, Quote, Segment, Total, cents
 from . import hooks, orders
 from .api import (OrderAddressInterface, OrderInterface, OrderItemInterface, OrderItemSearchResultInterface,
                   OrderSearchResultInterface, OrderStatusHistoryInterface, OrderStatusHistorySearchResultInterface)
 from .orders import NewOrder, dec, json_text, not_found, order_row, touch
+from .tables import creditmemo as creditmemo_t
+from .tables import invoice as invoice_t
 from .tables import order as order_t
 from .tables import order_address as address_t
 from .tables import order_item as item_t
+from .tables import shipment as shipment_t
 
 NO_ITEMS = "Please specify order items."
 NO_PAYMENT = "Enter a valid payment method and try again."
@@ -362,6 +366,40 @@ def customer_order(ctx: Context, customer_id: int, order_id: int) -> OrderInterf
     if row is None:
         raise not_found()
     return orders.orders_out(ctx, [row])[0]
+
+
+# --------------------------------------------------------------------------- documents of orders, deleting orders
+
+_DOCUMENT_TABLES = {"invoice": invoice_t, "shipment": shipment_t, "creditmemo": creditmemo_t}
+
+
+def order_documents(ctx: Context, order_ids: Sequence[int]) -> dict[str, list[int]]:
+    """The ids of the invoices, shipments and credit memos of ``order_ids``, by kind, ascending,
+    whether or not a list filter hides them (a module that moves orders reports their documents)."""
+    ids = list(order_ids)
+    out: dict[str, list[int]] = {}
+    for kind, table in _DOCUMENT_TABLES.items():
+        out[kind] = list(ctx.conn.execute(select(table.c.entity_id).where(table.c.order_id.in_(ids))
+                                          .order_by(table.c.entity_id)).scalars()) if ids else []
+    return out
+
+
+def delete_order(ctx: Context, order_id: int) -> dict[str, list[int]] | None:
+    """Delete an order for good: its cart, its invoices, shipments and credit memos, then the order
+    with its items, addresses, payment and comments. Answers the deleted document ids by kind (as
+    ``order_documents``), None when there is no such order."""
+    try:
+        row = order_row(ctx.conn, order_id, lock=True)
+    except NoSuchEntityException:
+        return None
+    documents = order_documents(ctx, [order_id])
+    if row.quote_id is not None:
+        delete_cart(ctx, row.quote_id)
+    for kind in ("creditmemo", "shipment", "invoice"):
+        table = _DOCUMENT_TABLES[kind]
+        ctx.conn.execute(delete(table).where(table.c.order_id == order_id))
+    ctx.conn.execute(delete(order_t).where(order_t.c.entity_id == order_id))
+    return documents
 
 
 # --------------------------------------------------------------------------- services
