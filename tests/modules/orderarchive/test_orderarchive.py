@@ -181,11 +181,13 @@ def test_errors(server, admin):
             assert r.status_code == 400, r.text
             assert r.json()["message"] == '"%fieldName" is required. Enter and try again.'
             assert r.json()["parameters"] == {"fieldName": "orderIds"}
-        for bad in (["abc"], {"a": 1}):
+        for bad, params in ((["abc"], {"value": "abc", "type": "int"}),  # an element names its own type
+                            ({"a": 1}, {"value": '{"a":1}', "type": "int[]"}), ("abc", {"value": "abc", "type": "int[]"})):
             r = admin.post(path, json={"orderIds": bad})
             assert r.status_code == 400, r.text
             assert r.json()["message"] == ('The "%value" value\'s type is invalid. The "%type" type was expected. '
                                            'Verify and try again.')
+            assert r.json()["parameters"] == params
         r = admin.post(path, content=b'{"orderIds": [1', headers={"Content-Type": "application/json"})
         assert r.status_code == 400 and r.json()["message"] == decoding["message"], r.text
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from sqlalchemy import ColumnElement, delete, insert, select
+from sqlalchemy import ColumnElement, delete, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from ...framework.context import Context, Service
 from ...framework.dates import utc_now
@@ -23,6 +25,11 @@ DAYS_AGO = "orderarchive/general/day_ago"
 BATCH = 100
 
 _ORDER_ID = ORDER_FIELDS["entity_id"].column
+# an order archived by a concurrent request meanwhile is skipped, not a clash: only the rows this
+# statement wrote come back
+_ARCHIVE = {dialect: insert_(archived_order).on_conflict_do_nothing(index_elements=["order_id"])
+            .returning(archived_order.c.order_id)
+            for dialect, insert_ in (("postgresql", pg_insert), ("sqlite", sqlite_insert))}
 
 
 def affected(order_ids: Iterable[int], documents: dict[str, list[int]] | None = None) -> ArchiveAffectedIdsInterface:
@@ -68,9 +75,11 @@ def archive_matching(ctx: Context, order_ids: list[int] | None) -> ArchiveAffect
         batch = search_orders(ctx, criteria, where=rules, filtered=False).items or []
         if not batch:
             break
-        ctx.conn.execute(insert(archived_order), [
-            {"order_id": o.entity_id, "increment_id": o.increment_id, "archived_at": now} for o in batch])
-        moved.extend(o.entity_id for o in batch if o.entity_id is not None)
+        for o in batch:
+            written = ctx.conn.execute(_ARCHIVE[ctx.conn.dialect.name].values(
+                order_id=o.entity_id, increment_id=o.increment_id, archived_at=now)).scalar()
+            if written is not None:
+                moved.append(written)
     return affected(moved, order_documents(ctx, moved))
 
 
