@@ -94,6 +94,17 @@ def test_snake_case_key_and_an_integration_caller(server, admin):
         assert ok(me.get("/V1/customers/me"))["id"] == customer["id"]
 
 
+def test_a_locked_customer_can_still_be_logged_in_as(server, admin):
+    customer, _ = new_customer(server, password="Secret-123")
+    sign_in = server.url + "/rest/V1/integration/customer/token"
+    for _ in range(6):
+        httpx.post(sign_in, json={"username": customer["email"], "password": "wrong-1"})
+    assert httpx.post(sign_in, json={"username": customer["email"], "password": "Secret-123"}).status_code == 401
+    token = ok(admin.post(TOKEN, json={"customerId": customer["id"]}))
+    with server.client(token) as me:
+        assert ok(me.get("/V1/customers/me"))["id"] == customer["id"]
+
+
 def test_edit_an_entry(server, admin):
     customer, _ = new_customer(server)
     other, _ = new_customer(server, firstname="Other")
@@ -112,6 +123,9 @@ def test_edit_an_entry(server, admin):
                      "secret_key": key.lower(), "website_id": 0, "logged_in_time": "2024-05-02 10:00:00",
                      "admin_id": 0}
     assert ok(admin.put(path, json={"loggedIn": {"secret_key": ""}}))["secret_key"] == ""
+    assert ok(admin.put(path, json={"loggedIn": {"logged_in_time": "0999-01-02T03:04:05Z", "admin_email": None}})
+              )["logged_in_time"] == "0999-01-02 03:04:05"  # null keeps admin_email
+    assert ok(admin.get(ENTRY, params={"loggedInId": entry["logged_in_id"]}))["admin_email"] == "support@example.com"
 
     # a save that fails changes nothing
     before = ok(admin.get(ENTRY, params={"loggedInId": entry["logged_in_id"]}))

@@ -25,7 +25,6 @@ from ...platform.store.service import website
 from .api import LoggedInInterface, LoggedInSearchResultsInterface
 from .tables import login_log
 
-TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 ID_FIELDS = ("logged_in_id", "admin_id", "customer_id", "website_id")
 MAX_LENGTH = {"admin_username": 40, "admin_email": 128, "customer_name": 255, "customer_last_name": 255,
               "customer_email": 255, "website_code": 32}
@@ -109,7 +108,7 @@ class LoggedInRepository(Repository[LoggedInInterface, LoggedInSearchResultsInte
             if key in ID_FIELDS:
                 out[key] = int(value) if value is not None else 0
             elif isinstance(value, dt.datetime):
-                out[key] = value.strftime(TIME_FORMAT)
+                out[key] = value.isoformat(" ", "seconds")  # four-digit years, unlike strftime's %Y
             else:
                 out[key] = str(value) if value is not None else ""
         return LoggedInInterface.of(**out)
@@ -131,7 +130,7 @@ class LoggedInRepository(Repository[LoggedInInterface, LoggedInSearchResultsInte
                  "admin_id": admin.user_id if admin is not None else 0,
                  "admin_username": admin.username if admin is not None else "",
                  "admin_email": admin.email if admin is not None else "",
-                 "logged_in_time": utc_now().strftime(TIME_FORMAT), "secret_key": ""}
+                 "logged_in_time": utc_now().isoformat(" ", "seconds"), "secret_key": ""}
         return self.save_record(LoggedInInterface.model_validate(entry))
 
 
