@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from typing import Iterable
 
 import orjson
@@ -141,6 +142,22 @@ ALL = "Magento_Backend::all"
 
 
 ADMIN_PASSWORD_MIN_LENGTH = 7
+
+
+@dataclass(frozen=True)
+class AdminUser:
+    """What other packages may read of an admin user (never its password or second factor)."""
+    user_id: int
+    username: str
+    email: str
+    is_active: bool
+
+
+def admin_user_by_id(conn: Connection, user_id: int) -> AdminUser | None:
+    """The admin user with this id, or None (for packages that record who did something)."""
+    row = conn.execute(select(admin_user.c.user_id, admin_user.c.username, admin_user.c.email,
+                              admin_user.c.is_active).where(admin_user.c.user_id == user_id)).first()
+    return AdminUser(row.user_id, row.username, row.email, bool(row.is_active)) if row is not None else None
 
 
 def check_admin_password(password: str) -> None:
