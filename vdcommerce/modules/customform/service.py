@@ -232,7 +232,7 @@ class AnswerRepository(Repository[AnswerInterface, AnswerSearchResultsInterface]
         return self.to_list([self.from_row(r._mapping) for r in rows])
 
     def get_list_filter(self, search_criteria: SearchCriteria) -> list[AnswerInterface]:
-        return list(self.list_records(search_criteria).items)
+        return list(self.list_records(search_criteria).items or [])
 
     def delete_by_id(self, answer_id: int) -> bool:
         self.load(answer_id)  # a missing answer is a 404, not a failed delete
