@@ -187,3 +187,22 @@ def test_async_and_bulk_writes(admin, form):
     assert r.status_code == 202, r.text
     wait_for(r.json()["bulk_uuid"], admin, 1)
     assert admin.get(ANSWER, params={"answerId": answer_id}).status_code == 404
+
+
+def test_anonymising_the_customer_scrubs_their_answers(server, admin, form):
+    customer, _ = new_customer(server, firstname="Dora")
+    mine = ok(admin.post(ANSWER, json={"answer": {
+        "form_id": form["form_id"], "customer_id": customer["id"], "ip": "198.51.100.4",
+        "admin_response_email": "dora@example.com", "response_message": "Done.",
+        "response_json": submission(name="Dora", email="dora@example.com")}}))
+    other = ok(admin.post(ANSWER, json={"answer": {"form_id": form["form_id"], "ip": "198.51.100.5",
+                                                   "response_json": submission(name="Eve")}}))
+    assert ok(admin.post(f"/V1/vdtest/customers/{customer['id']}/anonymize")) is True
+    scrubbed = ok(admin.get(ANSWER, params={"answerId": mine["answer_id"]}))
+    assert json.loads(scrubbed["response_json"]) == {
+        "name": {"value": "-", "label": "Name", "type": "textinput"},
+        "email": {"value": "-", "label": "Email", "type": "textinput"}}
+    assert scrubbed["ip"] == "0.0.0.0" and scrubbed["customer_name"] == "-"
+    assert scrubbed["admin_response_email"].startswith("-@") and "dora" not in json.dumps(scrubbed)
+    assert (scrubbed["response_message"], scrubbed["form_id"]) == ("Done.", form["form_id"])
+    assert ok(admin.get(ANSWER, params={"answerId": other["answer_id"]})) == other
