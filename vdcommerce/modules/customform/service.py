@@ -6,7 +6,7 @@ a failed save or delete as "Unable to save/remove ..." wrapping the inner messag
 stays a 404. What is their own:
 
 - an answer copies its form's title and code (``form_name``, ``form_code``) while ``form_name`` is
-  empty, and shows two computed keys: ``recipient_email`` (the reply address) and ``customer_name``;
+  null, and shows two computed keys: ``recipient_email`` (the reply address) and ``customer_name``;
 - a form's ``code`` is unique, its ``store_id`` and ``customer_group`` are comma-separated id lists and
   its ``form_json`` must be the JSON text of an array (pages of fields, or the old flat field list).
 
@@ -171,7 +171,7 @@ class FormRepository(Repository[FormInterface, FormSearchResultsInterface]):
             values["store_id"] = joined(stores or [0])
         if "customer_group" in values:
             values["customer_group"] = joined(parse_ids(values["customer_group"] or "", "customer_group"))
-        for key, value in list(values.items()):  # an empty text or flag key is its default again
+        for key, value in list(values.items()):  # a null text or flag key is its default again
             if value is None and key not in ("scheduled_from", "scheduled_to", "code", "title"):
                 default = self.defaults.get(key)
                 if default is not None:
