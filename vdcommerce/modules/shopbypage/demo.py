@@ -24,7 +24,8 @@ def _option(ctx: Context, code: str, label: str) -> str:
 def _category(tree: CategoryTreeInterface, name: str) -> int | None:
     if tree.name == name:
         return tree.id
-    for child in tree.children_data or []:
+    children: list[CategoryTreeInterface] = getattr(tree, "children_data", None) or []  # a field added at start-up
+    for child in children:
         found = _category(child, name)
         if found is not None:
             return found
