@@ -223,3 +223,16 @@ def test_async_save_and_bulk_delete(everywhere, catalog):
     while time.monotonic() < deadline and everywhere.get(BASE, params={"id": page_id}).status_code == 200:
         time.sleep(0.1)
     assert everywhere.get(BASE, params={"id": page_id}).status_code == 404
+
+
+# --------------------------------------------------------------------------- following the catalog
+
+def test_a_deleted_category_leaves_its_pages(everywhere, catalog):
+    gone, kept = category(everywhere), str(catalog["shoes"])
+    shared = create(everywhere, title="shared", categories=[str(gone), kept], stores=["1"])["page_id"]
+    alone = create(everywhere, title="alone", categories=[str(gone)], stores=["1"])["page_id"]
+    assert ok(everywhere.delete(f"/V1/categories/{gone}")) is True
+    assert ok(everywhere.get(BASE, params={"id": shared}))["categories"] == [kept]
+    # a page left without a category goes too, rather than turning into a page of every category
+    assert everywhere.get(BASE, params={"id": alone}).status_code == 404
+    assert alone not in listed(everywhere, catalog["shoes"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import literal, or_, select
+from sqlalchemy import delete, literal, or_, select, update
 
 from ...framework.exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
 from ...framework.repository import Record, Repository, StoreLinks, parse_ids
@@ -50,6 +50,21 @@ def decode_conditions(text: str | None) -> list[Any]:
 
 def split_categories(text: str | None) -> list[str]:
     return [part for part in (text or "").split(",") if part]
+
+
+def forget_category(conn: Any, category_id: int) -> None:
+    """Take a deleted category out of the pages that name it; a page left without any category is
+    deleted with it (an empty list would make it apply to every category)."""
+    c = page_table.c
+    rows = conn.execute(select(c.page_id, c.categories).where(
+        (literal(",") + c.categories + literal(",")).like(f"%,{int(category_id)},%"))).all()
+    for row in rows:
+        kept = [part for part in split_categories(row.categories) if part != str(category_id)]
+        if kept:
+            conn.execute(update(page_table).where(c.page_id == row.page_id).values(categories=",".join(kept)))
+        else:
+            conn.execute(delete(page_store).where(page_store.c.page_id == row.page_id))
+            conn.execute(delete(page_table).where(c.page_id == row.page_id))
 
 
 class PageRepository(Repository[PageInterface, PageSearchResultsInterface]):
