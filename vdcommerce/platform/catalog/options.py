@@ -18,6 +18,9 @@ from .tables import attribute_option as option_t
 from .tables import attribute_option_value as value_t
 
 SELECT_ATTRIBUTES = ("color", "size", "manufacturer", "material", "activity")
+#: the attribute id of each select attribute, for clients that name an attribute by its id rather than
+#: its code (layered-navigation filters); fixed, as the platform's attribute table would number them
+ATTRIBUTE_IDS = {"manufacturer": 83, "color": 93, "material": 141, "size": 144, "activity": 145}
 NO_ATTRIBUTE = 'The attribute with a "%1" attributeCode doesn\'t exist. Verify the attribute and try again.'
 EMPTY_LABEL = "The attribute option label is empty. Enter a value and try again."
 DUPLICATE = 'Admin store attribute option label "%1" is already exists.'
