@@ -4,11 +4,14 @@ and every error docs/modules/xlanding.md lists."""
 import json
 import time
 
+import sqlalchemy as sa
+
 from tests.helpers import limited_admin, new_customer, unique
 
 BASE = "/V1/vendor_xlanding/page"
 ALL = "/V1/vendor_xlanding/page/all"
 COMBINE = "Magento\\CatalogRule\\Model\\Rule\\Condition\\Combine"
+CRON_PATH = "vendor_xlanding/indexer/full_reindex_cron_expr"
 PRODUCT = "Magento\\CatalogRule\\Model\\Rule\\Condition\\Product"
 
 
@@ -169,13 +172,30 @@ def test_the_product_list_follows_conditions_and_products(admin):
     assert r.status_code == 404 and r.json() == not_found(999999)
 
 
-def test_category_conditions_and_deleted_category(admin):
+def test_category_conditions_the_nightly_reindex_and_deleted_category(server, admin, sql):
     tag = unique("xc").lower()
     cat = category(admin, unique("Landing cat "))
     page = create(admin, conditions_serialized=tree(("category_ids", "()", str(cat))))
     product(admin, f"{tag}-in", custom_attributes=[{"attribute_code": "category_ids", "value": [str(cat)]}])
     product(admin, f"{tag}-out")
     assert skus(admin, page["page_id"]) == [f"{tag}-in"]
+
+    # a product put into the category through its links raises no product event: the scheduled
+    # full reindex catches it
+    r = admin.post(f"/V1/categories/{cat}/products", json={"productLink": {"sku": f"{tag}-out", "position": 1}})
+    assert r.status_code == 200, r.text
+    assert skus(admin, page["page_id"]) == [f"{tag}-in"]
+    # due now (set in the database: one command line run instead of three)
+    with sql.begin() as c:
+        c.execute(sa.text("DELETE FROM cron_schedule WHERE job_code LIKE 'vendor_xlanding_%'"))
+        c.execute(sa.text("INSERT INTO core_config_data (scope, scope_id, path, value) "
+                          "VALUES ('default', 0, :p, '* * * * *')"), {"p": CRON_PATH})
+    try:
+        server.cli("cron", "run")
+    finally:
+        with sql.begin() as c:
+            c.execute(sa.text("DELETE FROM core_config_data WHERE path = :p"), {"p": CRON_PATH})
+    assert skus(admin, page["page_id"]) == [f"{tag}-in", f"{tag}-out"]
     assert admin.delete(f"/V1/categories/{cat}").status_code == 200
     assert skus(admin, page["page_id"]) == []
 
