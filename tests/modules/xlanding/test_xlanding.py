@@ -253,7 +253,7 @@ def test_one_dynamic_page_per_category(admin, guest):
     second = create(admin, conditions_serialized=tree(("sku", "==", f"{tag}-b")))
     bystander = create(admin)
     r = admin.put(f"{BASE}/{second['page_id']}", json={"page": {"page_id": bystander["page_id"], "is_active": 2,
-                                                                 "dynamic_category_id": str(cat)}})
+                                                                 "dynamic_category_id": cat}})
     assert r.status_code == 200, r.text
     assert r.json()["is_active"] == 2 and r.json()["dynamic_category_id"] == str(cat)
     assert get(admin, first["page_id"])["is_active"] == 0
@@ -296,6 +296,10 @@ def test_save_errors(admin):
          {"message": invalid, "parameters": {"fieldName": "layout_include_navigation", "value": 2}}),
         (f"{BASE}/{pid}", {"page": {"identifier": "Bad Key"}},
          {"message": invalid, "parameters": {"fieldName": "identifier", "value": "Bad Key"}}),
+        (f"{BASE}/{pid}", {"page": {"identifier": "a/../b"}},
+         {"message": invalid, "parameters": {"fieldName": "identifier", "value": "a/../b"}}),
+        (f"{BASE}/{pid}", {"page": {"identifier": "/leading"}},
+         {"message": invalid, "parameters": {"fieldName": "identifier", "value": "/leading"}}),
         (f"{BASE}/{pid}", {"page": {"is_active": 2, "dynamic_category_id": "999999"}},
          {"message": invalid, "parameters": {"fieldName": "dynamic_category_id", "value": "999999"}}),
         (f"{BASE}/{pid}", {"page": {"identifier": taken["identifier"]}},

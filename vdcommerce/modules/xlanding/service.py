@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ...framework.context import Service
 from ...framework.dates import utc_now
@@ -38,8 +39,9 @@ from .tables import category_product, page as page_table, page_product, page_sto
 DISABLED, ACTIVE, DYNAMIC = 0, 1, 2
 NOT_FOUND = 'page with specified ID "%1" not found.'
 TARGET_PATH = "vendor_xlanding/page/view/page_id/{}"
-#: lower-case letters, digits, "-", "_" and "." in segments joined by "/" (no empty segment)
-_IDENTIFIER = re.compile(r"[a-z0-9_.-]+(/[a-z0-9_.-]+)*")
+#: lower-case letters, digits, "-", "_" and "." in segments joined by "/"; a segment starts with a
+#: letter, digit, "-" or "_" (no empty, "." or ".." segment)
+_IDENTIFIER = re.compile(r"[a-z0-9_-][a-z0-9_.-]*(/[a-z0-9_-][a-z0-9_.-]*)*")
 _CATEGORY_ID = re.compile(r"[1-9][0-9]*")
 _SYSTEM_KEYS = ("creation_time", "update_time")
 _STOREFRONT_VISIBILITY = (2, 4)  # catalog, catalog and search
@@ -299,7 +301,11 @@ class PageRepository(Repository[PageInterface, SearchResults[Any]]):
             self.conn.execute(update(page_table).where(
                 _p.page_id != page_id, _p.is_active == DYNAMIC,
                 _p.dynamic_category_id == record["dynamic_category_id"]).values(is_active=DISABLED))
-        indexer.write_rewrites(page_id, record["identifier"], record.get("stores") or [])
+        try:
+            indexer.write_rewrites(page_id, record["identifier"], record.get("stores") or [])
+        except IntegrityError:  # a concurrent save took the URL key after this one checked it
+            raise self._failed(stored, LocalizedException('URL key "%1" is already used by another page.',
+                                                          [record["identifier"]])) from None
         indexer.reindex_page(page_id, record["conditions_serialized"])
         indexer.refresh_categories(categories)
 
