@@ -162,6 +162,25 @@ def test_the_product_list_follows_conditions_and_products(admin):
     assert r.status_code == 200, r.text
     assert skus(admin, page["page_id"]) == [f"{tag}-a", f"{tag}-b"]
 
+    # positions set by the admin order the list and stay while the products keep matching
+    ids = {p["sku"]: p["product_id"] for p in admin.get(f"{BASE}/{page['page_id']}/products").json()}
+    r = admin.put(f"{BASE}/{page['page_id']}/products", json={"products": [
+        {"product_id": ids[f"{tag}-a"], "position": 5}, {"product_id": ids[f"{tag}-b"], "position": 1}]})
+    assert r.status_code == 200, r.text
+    assert [(p["sku"], p["position"]) for p in r.json()] == [(f"{tag}-b", 1), (f"{tag}-a", 5)]
+    admin.put(f"/V1/products/{tag}-a", json={"product": {"name": "Renamed"}})
+    admin.put(f"{BASE}/{page['page_id']}", json={"page": {"sort_order": 2}})
+    assert [(p["sku"], p["position"]) for p in admin.get(f"{BASE}/{page['page_id']}/products").json()] == \
+        [(f"{tag}-b", 1), (f"{tag}-a", 5)]
+    for products, field in [([{"product_id": 999999, "position": 1}], "product_id"),
+                            ([{"product_id": ids[f"{tag}-a"], "position": -1}], "position")]:
+        r = admin.put(f"{BASE}/{page['page_id']}/products", json={"products": products})
+        assert r.status_code == 400 and r.json()["parameters"]["fieldName"] == field, r.text
+    r = admin.put(f"{BASE}/{page['page_id']}/products", json={"products": [{"position": 1}]})
+    assert r.status_code == 400 and r.json()["parameters"] == {"fieldName": "product_id"}
+    r = admin.put(f"{BASE}/999999/products", json={"products": []})
+    assert r.status_code == 404 and r.json() == not_found(999999)
+
     assert admin.delete(f"/V1/products/{tag}-b").json() is True  # a deleted product leaves
     assert skus(admin, page["page_id"]) == [f"{tag}-a"]
 
@@ -340,6 +359,7 @@ ROUTES = [("POST", BASE, {"page": {"title": "ACL", "identifier": "acl-{n}"}}),
           ("GET", BASE + "?id={id}", None),
           ("GET", ALL, None),
           ("GET", BASE + "/{id}/products", None),
+          ("PUT", BASE + "/{id}/products", {"products": []}),
           ("DELETE", BASE + "/{id}", None)]
 DENIED = {"message": "The consumer isn't authorized to access %resources.",
           "parameters": {"resources": "Vendor_Xlanding::page"}}

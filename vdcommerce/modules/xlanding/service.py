@@ -337,7 +337,7 @@ def _products(conn: Connection, rows: list[Any], website_id: int | None = None,
 
 
 class PageProductManagement(Service):
-    """The products a page's conditions select (what the index holds), for the admin."""
+    """The products a page's conditions select (what the index holds) and their positions, for the admin."""
 
     interface = "Vendor\\Xlanding\\Api\\PageProductManagementInterface"
     summary = "Landing page products"
@@ -346,6 +346,28 @@ class PageProductManagement(Service):
         PageRepository(self.ctx).load(id)
         rows = self.conn.execute(select(_pp.product_id, _pp.position).where(_pp.page_id == id)).all()
         return _products(self.conn, list(rows))
+
+    def save_positions(self, id: int, products: list[PageProductInterface]) -> list[PageProductInterface]:
+        """Positions of products the page lists (what the admin's drag and drop sets); the positions
+        stay while the products keep matching. Answers the page's products."""
+        record = PageRepository(self.ctx).load(id)
+        listed = set(self.conn.execute(select(_pp.product_id).where(_pp.page_id == id)).scalars())
+        for item in products:
+            sent = item.sent()
+            if sent.get("product_id") is None:
+                raise InputException.required("product_id")
+            if sent.get("position") is None:
+                raise InputException.required("position")
+            if sent["product_id"] not in listed:
+                raise InputException.invalid_value("product_id", sent["product_id"])
+            if sent["position"] < 0:
+                raise InputException.invalid_value("position", sent["position"])
+            self.conn.execute(update(page_product).where(_pp.page_id == id, _pp.product_id == sent["product_id"])
+                              .values(position=sent["position"]))
+        category_id = _category_of(record)
+        if category_id is not None:
+            PageIndexer(self.conn).refresh_categories([category_id])
+        return self.get_products(id)
 
 
 class PageViewManagement(Service):
