@@ -226,8 +226,11 @@ def test_url_rewrite_view_and_layout(admin, guest):
     product(admin, f"{tag}-on")
     product(admin, f"{tag}-off", status=2)
     identifier = f"landing/{tag}.html"
+    meta = json.dumps({"1": {"meta_title": "Store one", "meta_description": "For store one"},
+                       "0": {"meta_title": "Everywhere", "meta_keywords": "k0"}})
     page = create(admin, identifier=identifier, layout_columns_count="3", layout_include_navigation=0,
-                  layout_update_xml="<update handle=\"x\"/>", conditions_serialized=tree(("sku", "{}", tag)))
+                  layout_update_xml="<update handle=\"x\"/>", conditions_serialized=tree(("sku", "{}", tag)),
+                  meta_data=meta)
     r = guest.get("/V1/vendor_xlanding/view", params={"requestPath": identifier})
     assert r.status_code == 200, r.text
     view = r.json()
@@ -236,6 +239,9 @@ def test_url_rewrite_view_and_layout(admin, guest):
     assert view["layout_update"] == ('<body><attribute name="class" value="vendor-xlanding-columns3"/></body>\n'
                                      '<referenceBlock name="catalog.leftnav" remove="true"/>\n<update handle="x"/>')
     assert [p["sku"] for p in view["products"]] == [f"{tag}-on"]  # the disabled product is not shown
+    # the store view's own meta entry (store 1 under /rest/default)
+    assert (view["meta_title"], view["meta_description"]) == ("Store one", "For store one")
+    assert "meta_keywords" not in view and get(admin, page["page_id"])["meta_data"] == meta
     assert get(admin, page["page_id"])["layout_update_xml"] == "<update handle=\"x\"/>"  # stored as sent
 
     # a new URL key moves the rewrite; the old path answers no more
@@ -261,6 +267,7 @@ def test_one_dynamic_page_per_category(admin, guest):
     r = guest.get(f"/V1/vendor_xlanding/category/{cat}/view")
     assert r.status_code == 200, r.text
     assert r.json()["page"]["page_id"] == first["page_id"] and r.json()["category_id"] == cat
+    assert r.json()["meta_title"] == first["title"]  # no meta data: the title
     assert [p["sku"] for p in r.json()["products"]] == [f"{tag}-a"]
 
     # the category listing follows the catalog too

@@ -45,4 +45,8 @@ class PageViewInterface(DataObject, interface="Vendor\\Xlanding\\Api\\Data\\Page
     target_path: OrNull[str]
     category_id: OrNull[int]
     layout_update: OrNull[str]
+    #: the request's store view's entry of ``meta_data`` (else the entry of store 0, else the title)
+    meta_title: str | None
+    meta_keywords: str | None
+    meta_description: str | None
     products: OrNull[list[PageProductInterface]]

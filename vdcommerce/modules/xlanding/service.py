@@ -77,6 +77,28 @@ def layout_update(page: PageInterface) -> str:
     return "\n".join(parts)
 
 
+def store_meta(page: PageInterface, store_id: int) -> dict[str, str | None]:
+    """The meta title, keywords and description a store view shows: its own entry of the page's
+    ``meta_data`` map (keyed by store id), else store 0's; the page title when there is no meta title."""
+    try:
+        decoded = json.loads(page.meta_data) if page.meta_data else {}
+    except ValueError:
+        decoded = {}
+    entry: Any = {}
+    if isinstance(decoded, dict):
+        for key in (str(store_id), "0"):
+            if isinstance(decoded.get(key), dict):
+                entry = decoded[key]
+                break
+
+    def text(key: str) -> str | None:
+        value = entry.get(key)
+        return str(value) if value not in (None, "") else None
+
+    return {"meta_title": text("meta_title") or page.title, "meta_keywords": text("meta_keywords"),
+            "meta_description": text("meta_description")}
+
+
 # --------------------------------------------------------------------------- the index
 
 class PageIndexer:
@@ -389,6 +411,7 @@ class PageViewManagement(Service):
         rows = self.conn.execute(select(_pp.product_id, _pp.position).where(_pp.page_id == page.page_id)).all()
         return PageViewInterface.of(page=page, request_path=path, target_path=TARGET_PATH.format(page.page_id),
                                     category_id=None, layout_update=layout_update(page),
+                                    **store_meta(page, self.ctx.store_id),
                                     products=_products(self.conn, list(rows), self._website(), storefront=True))
 
     def get_by_category_id(self, category_id: int) -> PageViewInterface:
@@ -406,5 +429,5 @@ class PageViewManagement(Service):
         rows = self.conn.execute(select(_cp.product_id, _cp.position).where(_cp.category_id == category_id)).all()
         return PageViewInterface.of(page=page, request_path=page.identifier,
                                     target_path=TARGET_PATH.format(page.page_id), category_id=category_id,
-                                    layout_update=layout_update(page),
+                                    layout_update=layout_update(page), **store_meta(page, self.ctx.store_id),
                                     products=_products(self.conn, list(rows), self._website(), storefront=True))
