@@ -333,6 +333,11 @@ def test_save_errors(admin):
         (BASE, {"page": {"title": "Dup", "identifier": taken["identifier"]}},
          wrapped(None, f'URL key "{taken["identifier"]}" is already used by another page.')),
         (f"{BASE}/{pid}", {"page": {"meta_data": "{not json"}}, wrapped(pid, "The meta data is not a JSON object.")),
+        (f"{BASE}/{pid}", {"page": {"title": "t" * 256}},
+         {"message": invalid, "parameters": {"fieldName": "title", "value": "t" * 256}}),
+        (f"{BASE}/{pid}", {"page": {"sort_order": 2**40}},
+         {"message": "The \"%value\" value's type is invalid. The \"%type\" type was expected. Verify and try again.",
+          "parameters": {"value": str(2**40), "type": "int"}}),
         (f"{BASE}/{pid}", {"page": {"stores": [1]}},
          {"message": "Property \"%1\" does not have accessor method \"%2\" in class \"%3\".",
           "parameters": ["Stores", "getStores", "Vendor\\Xlanding\\Api\\Data\\PageInterface"]}),
@@ -355,6 +360,8 @@ def test_save_errors(admin):
     assert r.status_code == 400 and r.json() == {"message": required, "parameters": {"fieldName": "id"}}
     r = admin.get(BASE, params={"id": "abc"})
     assert r.status_code == 400
+    r = admin.get(BASE, params={"id": 2**40})
+    assert r.status_code == 400 and r.json()["parameters"] == {"value": str(2**40), "type": "int"}
     assert get(admin, pid) == page  # nothing of the failed saves was written
     assert len([p for p in admin.get(ALL).json() if p["title"] in ("Dup", "T")]) == 0
 

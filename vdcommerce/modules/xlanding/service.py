@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, String, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...framework.context import Service
@@ -291,6 +291,11 @@ class PageRepository(Repository[PageInterface, SearchResults[Any]]):
 
     def check(self, record: Record, stored: Record | None) -> None:
         super().check(record, stored)
+        for key, column in self.columns.items():  # text that fits its column, on every database
+            sql_type, value = page_table.c[column].type, record.get(key)
+            if isinstance(value, str) and isinstance(sql_type, String) and sql_type.length \
+                    and len(value) > sql_type.length:
+                raise InputException.invalid_value(key, value)
         identifier = record["identifier"]
         if not _IDENTIFIER.fullmatch(identifier):
             raise InputException.invalid_value("identifier", identifier)
