@@ -1,0 +1,34 @@
+"""What the module does when a cart is ordered: only an approved, unexpired quote request may be, and
+an ordered one is complete."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...framework.context import Context
+from ...framework.exceptions import InputException
+from ...platform.quote.totals import Quote
+from . import records
+
+
+def refuse_unapproved(ctx: Context, *, quote: Quote, **_: Any) -> None:
+    """``checkout_submit_before``: a cart that is a submitted quote request is ordered only once approved
+    and before it expires (an open quote cart, status 0, is the customer's ordinary cart)."""
+    record = records.find(ctx, quote.id)
+    if record is None or record.status == records.CREATED:
+        return
+    if record.status != records.APPROVED:
+        raise InputException("Only an approved quote can be ordered.")
+    if records.is_past(record.expired_date):
+        raise InputException("The quote has expired.")
+
+
+def complete_ordered(ctx: Context, *, quote: Quote, **_: Any) -> None:
+    """``sales_order_place_after``: an approved quote becomes complete; an open quote cart that was
+    ordered as it is never became a quote request, so its record goes."""
+    record = records.find(ctx, quote.id)
+    if record is None:
+        return
+    if record.status == records.CREATED:
+        records.forget(ctx, quote.id)
+    else:
+        records.write(ctx, quote.id, status=records.COMPLETE)
