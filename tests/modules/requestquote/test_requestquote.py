@@ -240,6 +240,92 @@ def test_errors(server, admin, products):
 def test_acl(server, products):
     _, token, quote_id, _ = _quote(server, products, qtys=(1, 1))
     denied = "The consumer isn't authorized to access %resources."
+    # one role with View and Cancel/Close: neither grants its parent (Quotes) nor its siblings
+    with server.client(limited_admin(server, "Vendor_RequestQuote::view", "Vendor_RequestQuote::close")) as staff:
+        error(staff.get(SEARCH), 401, denied, {"resources": "Vendor_RequestQuote::manage_quotes"})
+        assert ok(staff.get(f"/V1/vendor_quote/quote/{quote_id}"))["id"] == quote_id
+        error(staff.put(f"/V1/vendor_quote/approve/{quote_id}"), 401, denied, {"resources": "Vendor_RequestQuote::approve"})
+        error(staff.put("/V1/vendor_quote/quote_item/price/1", json={"price": 1}), 401, denied,
+              {"resources": "Vendor_RequestQuote::edit"})
+        assert ok(staff.put(f"/V1/vendor_quote/expire/{quote_id}")) is True
+    with server.client() as guest:
+        assert ok(guest.put("/V1/vendor_quote/updateRemark", json={"remark": "hello"})) == []
+
+
+def test_search_paging_and_sorting(server, admin, products):
+    ids = [_quote(server, products, qtys=(1, 1))[2] for _ in range(2)]
+    params = {**_filter("quote_id", ",".join(map(str, ids)), "in"), "searchCriteria[sortOrders][0][field]": "quote_id",
+              "searchCriteria[sortOrders][0][direction]": "DESC", "searchCriteria[pageSize]": 1,
+              "searchCriteria[currentPage]": 1}
+    page = ok(admin.get(SEARCH, params=params))
+    assert page["total_count"] == 2 and [q["id"] for q in page["items"]] == [max(ids)]
+    assert page["search_criteria"]["page_size"] == 1
+    # filters inside a group are OR, groups are AND
+    either = {"searchCriteria[filter_groups][0][filters][0][field]": "quote_id",
+              "searchCriteria[filter_groups][0][filters][0][value]": ids[0],
+              "searchCriteria[filter_groups][0][filters][1][field]": "quote_id",
+              "searchCriteria[filter_groups][0][filters][1][value]": ids[1],
+              "searchCriteria[filter_groups][1][filters][0][field]": "status",
+              "searchCriteria[filter_groups][1][filters][0][value]": 1}
+    assert ok(admin.get(SEARCH, params=either))["total_count"] == 2
+
+
+def test_async_approval(server, admin, products):
+    _, _, quote_id, _ = _quote(server, products, qtys=(1, 1))
+    r = admin.put(f"/async/V1/vendor_quote/approve/{quote_id}", json={})
+    assert r.status_code == 202, r.text
+    wait_for(r.json()["bulk_uuid"], admin, 1)
+    bulk = admin.put("/async/bulk/V1/vendor_quote/quote/note/admin/byQuoteId", json=[{"quoteId": quote_id, "note": "x"}])
+    assert bulk.status_code == 202, bulk.text
+    wait_for(bulk.json()["bulk_uuid"], admin, 1)
+    quote = _found(admin, quote_id)
+    assert quote["status"] == 2 and quote["extension_attributes"]["vendor_quote"]["admin_note"] == "x"
+
+
+NOT_FOUND = "No such entity with %fieldName = %fieldValue"
+REQUIRED = '"%fieldName" is required. Enter and try again.'
+
+
+def test_errors(server, admin, products):
+    _, token, quote_id, items = _quote(server, products, qtys=(1, 1))
+    with server.client(token) as me:
+        error(me.put("/V1/vendor_quote/updateRemark", json={}), 400, REQUIRED, {"fieldName": "remark"})
+        # submit without an active cart, then with an empty one
+        error(me.post("/V1/vendor_quote/mine/submit", json={}), 404, "Current customer does not have an active cart.")
+        cart_id = ok(me.post("/V1/carts/mine"))
+        error(me.post("/V1/vendor_quote/mine/submit", json={}), 400, "The quote cart is empty.")
+        # another customer's quote, or none, cannot be taken to checkout
+        error(me.post("/V1/vendor_quote/mine/checkout/999999"), 404, NOT_FOUND,
+              {"fieldName": "quoteId", "fieldValue": 999999})
+    _, other = new_customer(server)
+    with server.client(other) as them:
+        error(them.post(f"/V1/vendor_quote/mine/checkout/{quote_id}"), 404, NOT_FOUND,
+              {"fieldName": "quoteId", "fieldValue": quote_id})
+
+    error(admin.put(f"/V1/vendor_quote/quote/note/admin/{quote_id}", json={}), 400, REQUIRED, {"fieldName": "note"})
+    error(admin.put("/V1/vendor_quote/quote/note/customer:quoteId", json={"note": "x"}), 400, REQUIRED,
+          {"fieldName": "quoteId"})
+    error(admin.put("/V1/vendor_quote/quote_item/note/admin:quoteId", json={"note": "x"}), 400, REQUIRED,
+          {"fieldName": "quoteItemId"})
+    error(admin.put("/V1/vendor_quote/approve/abc"), 400,
+          'The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.',
+          {"value": "abc", "type": "int"})
+    for path in ("approve/999999", "expire/999999", "quote/note/customer/999999", f"approve/{cart_id}"):
+        missing = int(path.rsplit("/", 1)[1])
+        error(admin.put(f"/V1/vendor_quote/{path}", json={"note": "x"}), 404, NOT_FOUND,
+              {"fieldName": "quoteId", "fieldValue": missing})
+    error(admin.put("/V1/vendor_quote/quote_item/note/customer:quoteId", json={"quoteItemId": 999999, "note": "x"}),
+          404, NOT_FOUND, {"fieldName": "quoteItemId", "fieldValue": 999999})
+    error(admin.get("/V1/vendor_quote/quote/999999"), 404, NOT_FOUND, {"fieldName": "quoteId", "fieldValue": 999999})
+    r = admin.put(f"/V1/vendor_quote/quote_item/price/{items[0]['item_id']}", json={"price": -1})
+    assert r.status_code == 400, r.text
+    assert admin.put(f"/V1/vendor_quote/quote/note/admin/{quote_id}", json={"note": {"a": 1}}).status_code == 400
+    assert _found(admin, quote_id)["status"] == 1          # nothing was written by the refusals
+
+
+def test_acl(server, products):
+    _, token, quote_id, _ = _quote(server, products, qtys=(1, 1))
+    denied = "The consumer isn't authorized to access %resources."
     with server.client(limited_admin(server, "Vendor_RequestQuote::view")) as viewer:
         error(viewer.get(SEARCH), 401, denied, {"resources": "Vendor_RequestQuote::manage_quotes"})
         assert ok(viewer.get(f"/V1/vendor_quote/quote/{quote_id}"))["id"] == quote_id
