@@ -343,3 +343,14 @@ def test_acl(server, products):
         error(guest.post("/V1/vendor_quote/mine/submit", json={}), 401, denied, {"resources": "self"})
     with server.client(server.token()) as admin:
         error(admin.post("/V1/vendor_quote/mine/submit", json={}), 401, denied, {"resources": "self"})
+
+
+def test_demo_data(server, admin):
+    """Last in the file: the demo loads every package's data into this server's database."""
+    server.cli("demo", "load")
+    page = ok(admin.get(SEARCH, params=_filter("customer_email", "%@example.com", "like")))
+    demo = {q["customer"]["email"]: q for q in page["items"] if q["customer"]["email"] in
+            ("roni_cost@example.com", "john.smith@example.com")}
+    assert demo["roni_cost@example.com"]["status"] == 1
+    john = demo["john.smith@example.com"]
+    assert john["status"] == 2 and john["extension_attributes"]["vendor_quote"]["items"][0]["requested_custom_price"] == 9.5
