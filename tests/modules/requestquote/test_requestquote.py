@@ -113,6 +113,7 @@ def test_expired_quotes_cannot_be_ordered(server, admin, products, sql):
     with server.client(token) as me:
         assert ok(me.post(f"/V1/vendor_quote/mine/checkout/{by_date}")) == by_date
         assert shipping_information(me, "/V1/carts/mine").status_code == 200
+        error(me.post("/V1/vendor_quote/mine/submit", json={}), 400, "The quote has already been submitted.")
         with sql.begin() as conn:
             conn.execute(sa.text("UPDATE vendor_quote SET expired_date = :d WHERE quote_id = :q"),
                          {"d": dt.datetime(2020, 1, 1), "q": by_date})

@@ -19,7 +19,7 @@ from .service import QuoteItemRepository, QuoteManagement, QuoteRepository
 from .tables import vendor_quote
 
 # e-mail, [(sku, qty, negotiated price or None)], remark, approve
-QUOTES = [
+QUOTES: list[tuple[str, list[tuple[str, int, float | None]], str, bool]] = [
     ("roni_cost@example.com", [("24-MB01", 20, None), ("WS-HOODIE-M", 10, None)],
      "Please quote for 20 bags and 10 hoodies, delivery in June.", False),
     ("john.smith@example.com", [("24-WG085", 30, 9.50)], "Team order for our studio.", True),
@@ -46,8 +46,8 @@ def load(conn: Connection) -> None:
         quote_id = QuoteManagement(ctx).submit(cart_id, remark)
         for item, (_, _, price) in zip(items, lines):
             if price is not None:
-                QuoteItemRepository(ctx).set_price(item.item_id, price)
+                QuoteItemRepository(ctx).set_price(int(item.item_id or 0), price)
         if approve:
             QuoteRepository(ctx).approve(quote_id)
         else:
-            QuoteItemRepository(ctx).add_customer_note(items[0].item_id, "Black ones, please.")
+            QuoteItemRepository(ctx).add_customer_note(int(items[0].item_id or 0), "Black ones, please.")

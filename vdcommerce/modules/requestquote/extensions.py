@@ -1,6 +1,7 @@
 """The cart's ``extension_attributes.vendor_quote``: the quote request a cart is, with its lines' data."""
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from sqlalchemy import select
@@ -13,7 +14,7 @@ from .tables import vendor_quote, vendor_quote_item
 _ITEM_KEYS = ("customer_note", "admin_note", "requested_price", "requested_custom_price", "hide_original_price")
 
 
-def _text(moment) -> str | None:
+def _text(moment: dt.datetime | None) -> str | None:
     return moment.strftime("%Y-%m-%d %H:%M:%S") if moment is not None else None
 
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 import orjson
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Row, delete, insert, select, update
 
 from ...framework.context import Context
 from ...framework.dates import utc_now
@@ -38,11 +38,11 @@ def increment_id(store_id: int, quote_id: int) -> str:
     return f"{store_id}{quote_id:09d}"
 
 
-def find(ctx: Context, quote_id: int):
+def find(ctx: Context, quote_id: int) -> Row[Any] | None:
     return ctx.conn.execute(select(vendor_quote).where(vendor_quote.c.quote_id == quote_id)).first()
 
 
-def get(ctx: Context, quote_id: int):
+def get(ctx: Context, quote_id: int) -> Row[Any]:
     """The quote request of a cart; 404 ``quoteId`` when the cart is not one."""
     row = find(ctx, quote_id)
     if row is None:

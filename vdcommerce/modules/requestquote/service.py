@@ -8,12 +8,13 @@ checkout; the totals collector (``totals.py``) then charges the negotiated price
 from __future__ import annotations
 
 from decimal import Decimal
+from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Row, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from ...framework.context import Service
+from ...framework.context import Context, Service
 from ...framework.dates import utc_now
 from ...framework.exceptions import InputException, NoSuchEntityException
 from ...framework.search import SearchCriteria, SearchField, search, search_limits
@@ -55,7 +56,7 @@ SEARCH_FIELDS = {
 _CART_FIELDS = tuple(CartInterface.model_fields)
 
 
-def _stored(ctx, write) -> bool:
+def _stored(ctx: Context, write: Callable[[], None]) -> bool:
     """Run a write in a savepoint: ``True`` once stored, ``False`` when the database refused it (the
     rest of the request's transaction is kept)."""
     try:
@@ -66,7 +67,7 @@ def _stored(ctx, write) -> bool:
     return True
 
 
-def _quote_out(ctx, row) -> QuoteInterface:
+def _quote_out(ctx: Context, row: Row[Any]) -> QuoteInterface:
     cart = Carts(ctx).cart(row)
     return QuoteInterface.of(**{name: getattr(cart, name) for name in _CART_FIELDS},
                              status=row.vq_status, shipping_configure=bool(row.vq_shipping_configured))
@@ -147,7 +148,7 @@ class QuoteRepository(Service):
     def get(self, quote_id: int, shared_store_ids: list[int] | None = None) -> QuoteInterface:
         """A quote request from any store view."""
         records.get(self.ctx, quote_id)
-        row = self.conn.execute(_SELECT.where(quote_t.c.id == quote_id)).first()
+        row = self.conn.execute(_SELECT.where(quote_t.c.id == quote_id)).one()
         return _quote_out(self.ctx, row)
 
     def is_vendor_quote(self, quote_id: int) -> bool:
@@ -194,7 +195,7 @@ class QuoteItemRepository(Service):
     interface = "Vendor\\RequestQuote\\Api\\QuoteItemRepositoryInterface"
     summary = "The lines of quote requests: notes and negotiated prices"
 
-    def _item(self, quote_item_id: int):
+    def _item(self, quote_item_id: int) -> Any:
         row = self.conn.execute(select(item_t.c.item_id, item_t.c.quote_id, item_t.c.price)
                                 .where(item_t.c.item_id == quote_item_id)).first()
         if row is None:
