@@ -54,6 +54,8 @@ def test_quote_is_ordered_at_the_negotiated_prices(server, admin, products):
         assert ok(me.post("/V1/carts/mine")) != cart_id          # the quote cart is closed: a fresh one
         fresh = ok(me.get("/V1/carts/mine"))
         assert fresh["items"] == [] and "vendor_quote" not in (fresh.get("extension_attributes") or {})
+        mine = ok(me.get("/V1/vendor_quote/mine/list"))
+        assert [(q["id"], q["status"]) for q in mine["items"]] == [(quote_id, 1)] and mine["total_count"] == 1
 
     quote = _found(admin, quote_id)
     assert (quote["id"], quote["status"], quote["is_active"], quote["shipping_configure"]) == (quote_id, 1, False, False)
@@ -94,6 +96,8 @@ def test_quote_is_ordered_at_the_negotiated_prices(server, admin, products):
     assert sorted((i["price"], i["row_total"]) for i in order["items"]) == [(10, 20), (33.33, 99.99)]
     assert order["customer_id"] == customer["id"]
     assert _found(admin, quote_id)["status"] == 3                  # complete
+    with server.client(token) as me:
+        assert [q["status"] for q in ok(me.get("/V1/vendor_quote/mine/list"))["items"]] == [3]
 
 
 def test_expired_quotes_cannot_be_ordered(server, admin, products, sql):
@@ -214,6 +218,7 @@ def test_errors(server, admin, products):
               {"fieldName": "quoteId", "fieldValue": 999999})
     _, other = new_customer(server)
     with server.client(other) as them:
+        assert ok(them.get("/V1/vendor_quote/mine/list"))["total_count"] == 0
         error(them.post(f"/V1/vendor_quote/mine/checkout/{quote_id}"), 404, NOT_FOUND,
               {"fieldName": "quoteId", "fieldValue": quote_id})
 
@@ -300,6 +305,7 @@ def test_errors(server, admin, products):
               {"fieldName": "quoteId", "fieldValue": 999999})
     _, other = new_customer(server)
     with server.client(other) as them:
+        assert ok(them.get("/V1/vendor_quote/mine/list"))["total_count"] == 0
         error(them.post(f"/V1/vendor_quote/mine/checkout/{quote_id}"), 404, NOT_FOUND,
               {"fieldName": "quoteId", "fieldValue": quote_id})
 

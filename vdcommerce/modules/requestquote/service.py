@@ -122,6 +122,14 @@ class QuoteManagement(Service):
         carts.set_fields(self.ctx, cart.id, is_active=False)
         return int(cart.id)
 
+    def get_list_for_customer(self, customer_id: int,
+                              search_criteria: SearchCriteria | None = None) -> QuoteSearchResultsInterface:
+        """The calling customer's quote requests in the statuses shown to customers (Pending to Expired)."""
+        base = _SELECT.where(quote_t.c.customer_id == customer_id, vq.c.status.in_(records.CUSTOMER_STATUSES))
+        page = search(self.conn, base, search_criteria, SEARCH_FIELDS, quote_t.c.id, search_limits(self.ctx))
+        return QuoteSearchResultsInterface.of(items=[_quote_out(self.ctx, r) for r in page.rows],
+                                              search_criteria=page.criteria, total_count=page.total_count)
+
     def move_to_cart(self, quote_id: int, customer_id: int) -> int:
         """An approved quote of the customer becomes the customer's active cart (the cart they had is
         closed), to be ordered the platform's way at the negotiated prices."""
