@@ -118,6 +118,13 @@ def test_expired_quotes_cannot_be_ordered(server, admin, products, sql):
         assert ok(me.post(f"/V1/vendor_quote/mine/checkout/{by_date}")) == by_date
         assert shipping_information(me, "/V1/carts/mine").status_code == 200
         error(me.post("/V1/vendor_quote/mine/submit", json={}), 400, "The quote has already been submitted.")
+        # the approved quantities are what may be ordered
+        line = ok(me.get("/V1/carts/mine/items"))[0]
+        ok(me.put(f"/V1/carts/mine/items/{line['item_id']}", json={"cartItem": {"qty": 7}}))
+        r = me.post("/V1/carts/mine/payment-information", json={"paymentMethod": {"method": "checkmo"},
+                                                                "billingAddress": ADDRESS})
+        error(r, 400, "The quote's items changed after it was approved.")
+        ok(me.put(f"/V1/carts/mine/items/{line['item_id']}", json={"cartItem": {"qty": 1}}))
         with sql.begin() as conn:
             conn.execute(sa.text("UPDATE vendor_quote SET expired_date = :d WHERE quote_id = :q"),
                          {"d": dt.datetime(2020, 1, 1), "q": by_date})

@@ -2,6 +2,7 @@
 an ordered one is complete."""
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from ...framework.context import Context
@@ -20,6 +21,11 @@ def refuse_unapproved(ctx: Context, *, quote: Quote, **_: Any) -> None:
         raise InputException("Only an approved quote can be ordered.")
     if records.is_past(record.expired_date):
         raise InputException("The quote has expired.")
+    approved = {item_id: Decimal(d["approved_qty"]) for item_id, d in records.items_data(ctx, quote.id).items()
+                if "approved_qty" in d}
+    ordered = {i.item_id: i.qty for i in quote.items if i.added_by is None}
+    if ordered != approved:
+        raise InputException("The quote's items changed after it was approved.")
 
 
 def complete_ordered(ctx: Context, *, quote: Quote, **_: Any) -> None:

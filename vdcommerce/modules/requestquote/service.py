@@ -167,8 +167,15 @@ class QuoteRepository(Service):
         records.get(self.ctx, quote_id)
         expires = records.expiry_of(self.ctx)
 
+        lines = self.conn.execute(select(item_t.c.item_id, item_t.c.qty).where(
+            item_t.c.quote_id == quote_id, item_t.c.added_by.is_(None))).all()
+
         def write() -> None:
             records.write(self.ctx, quote_id, status=APPROVED, expired_date=expires)
+            for line in lines:   # what was approved: ordering a different quantity is refused
+                data = records.item_data(self.ctx, line.item_id)
+                data["approved_qty"] = str(Decimal(line.qty).normalize())
+                records.set_item_data(self.ctx, quote_id, line.item_id, data)
             carts.collect_and_save(self.ctx, quote_id)
         return _stored(self.ctx, write)
 
