@@ -34,6 +34,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_customform",
     "0001_shopbypage",
     "0001_xlanding",
+    "0001_requestquote",
     "0001_label",
     "0001_customtabs",
     "0001_prot",

@@ -121,3 +121,13 @@ def test_routes_command_lists_every_route_with_its_acl():
     assert paths[("POST", "/V1/vendor_faq/question")]["acl"] == "Vendor_Faq::question"
     assert paths[("POST", "/V1/integration/customer/revoke-customer-token")]["forced"] == "customerId=%customer_id%"
     assert paths[("PUT", "/V1/vendor_faq/question/:questionId")]["service"] == "Vendor\\Faq\\Api\\QuestionRepositoryInterface::save"
+
+
+def test_literal_segments_match_percent_decoded(tmp_path):
+    table = build(tmp_path, route("/V1/thing/note/customer:thingId", "PUT", "save"),
+                  route("/V1/thing/:thingId", "GET", "getById"))
+    for sent in ("customer:thingId", "customer%3AthingId", "CUSTOMER%3athingid"):
+        found = table.match("PUT", ["V1", "thing", "note", sent])
+        assert found and found[0].decl.url == "/V1/thing/note/customer:thingId" and found[1] == {}
+    assert table.match("PUT", ["V1", "thing", "note", "customer%3Bother"]) is None
+    assert table.match("GET", ["V1", "thing", "a%20b"])[1] == {"thingId": "a b"}

@@ -72,7 +72,8 @@ class RouteTable:
             lst.sort(key=lambda r: tuple(s.startswith(":") for s in r.segments))
 
     def match(self, method: str, raw_segments: list[str]) -> tuple[Route, dict[str, str]] | None:
-        lowered = tuple(s.lower() for s in raw_segments)
+        # literal segments compare decoded (a client may send `customer%3AquoteId` for `customer:quoteId`)
+        lowered = tuple((unquote(s) if "%" in s else s).lower() for s in raw_segments)
         r = self.exact.get((method, lowered))
         if r is not None:
             return r, {}

@@ -1,0 +1,105 @@
+"""The module's records: a quote request (``vendor_quote``) and the quote data of its lines.
+
+Everything here runs in the caller's transaction; the services, the collector, the observers and the
+scheduled job share these functions so each rule lives once."""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+import orjson
+from sqlalchemy import Row, delete, insert, select, update
+
+from ...framework.context import Context
+from ...framework.dates import utc_now
+from ...framework.exceptions import NoSuchEntityException
+from .tables import vendor_quote, vendor_quote_item
+
+CREATED, PENDING, APPROVED, COMPLETE, CANCELED, EXPIRED, HOLDED, ADMIN_NEW, ADMIN_CREATED = range(9)
+STATUS_LABELS = {CREATED: "New", PENDING: "Pending", APPROVED: "Approved", COMPLETE: "Complete",
+                 CANCELED: "Canceled", EXPIRED: "Expired", ADMIN_CREATED: "Created from admin"}
+CUSTOMER_STATUSES = (PENDING, APPROVED, COMPLETE, CANCELED, EXPIRED)
+
+EXPIRATION_DAYS = "vendor_quote/general/expiration_days"
+
+
+def loads(text: str | None) -> dict[str, Any]:
+    value = orjson.loads(text) if text else None
+    return value if isinstance(value, dict) else {}
+
+
+def dumps(value: dict[str, Any]) -> str:
+    return orjson.dumps(value, default=str).decode()
+
+
+def increment_id(store_id: int, quote_id: int) -> str:
+    """The public quote number: the store id, then the quote id padded to nine digits."""
+    return f"{store_id}{quote_id:09d}"
+
+
+def find(ctx: Context, quote_id: int) -> Row[Any] | None:
+    return ctx.conn.execute(select(vendor_quote).where(vendor_quote.c.quote_id == quote_id)).first()
+
+
+def get(ctx: Context, quote_id: int) -> Row[Any]:
+    """The quote request of a cart; 404 ``quoteId`` when the cart is not one."""
+    row = find(ctx, quote_id)
+    if row is None:
+        raise NoSuchEntityException.single_field("quoteId", quote_id)
+    return row
+
+
+def create(ctx: Context, quote_id: int, **values: Any) -> None:
+    row: dict[str, Any] = dict(status=CREATED, admin_notification_send=0, reminder_send=0, shipping_can_modified=1,
+                               shipping_configured=0, custom_method_enabled=0)
+    row.update(values)
+    ctx.conn.execute(insert(vendor_quote).values(quote_id=quote_id, **row))
+
+
+def write(ctx: Context, quote_id: int, **values: Any) -> None:
+    ctx.conn.execute(update(vendor_quote).where(vendor_quote.c.quote_id == quote_id).values(**values))
+
+
+def forget(ctx: Context, quote_id: int) -> None:
+    ctx.conn.execute(delete(vendor_quote_item).where(vendor_quote_item.c.quote_id == quote_id))
+    ctx.conn.execute(delete(vendor_quote).where(vendor_quote.c.quote_id == quote_id))
+
+
+def expiry_of(ctx: Context) -> dt.datetime | None:
+    """When a quote approved now stops being orderable (None: never)."""
+    raw = ctx.config_value(EXPIRATION_DAYS, 0)
+    try:
+        days = int(Decimal(str(raw)))
+    except ArithmeticError:
+        return None
+    return utc_now() + dt.timedelta(days=days) if days > 0 else None
+
+
+# --------------------------------------------------------------------------- line data
+
+def item_data(ctx: Context, item_id: int) -> dict[str, Any]:
+    text = ctx.conn.execute(select(vendor_quote_item.c.additional_data)
+                            .where(vendor_quote_item.c.item_id == item_id)).scalar()
+    return loads(text)
+
+
+def items_data(ctx: Context, quote_id: int) -> dict[int, dict[str, Any]]:
+    rows = ctx.conn.execute(select(vendor_quote_item.c.item_id, vendor_quote_item.c.additional_data)
+                            .where(vendor_quote_item.c.quote_id == quote_id))
+    return {r.item_id: loads(r.additional_data) for r in rows}
+
+
+def set_item_data(ctx: Context, quote_id: int, item_id: int, data: dict[str, Any]) -> None:
+    exists = ctx.conn.execute(select(vendor_quote_item.c.item_id)
+                              .where(vendor_quote_item.c.item_id == item_id)).first()
+    if exists:
+        ctx.conn.execute(update(vendor_quote_item).where(vendor_quote_item.c.item_id == item_id)
+                         .values(additional_data=dumps(data)))
+    else:
+        ctx.conn.execute(insert(vendor_quote_item).values(item_id=item_id, quote_id=quote_id,
+                                                          additional_data=dumps(data)))
+
+
+def is_past(moment: dt.datetime | None) -> bool:
+    return moment is not None and moment <= utc_now()
