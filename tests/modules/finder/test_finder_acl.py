@@ -1,0 +1,55 @@
+"""Who may call the finder's routes: Vendor_Finder::finder (or the admin root above it); a refusal
+names it and changes nothing."""
+import json
+from pathlib import Path
+
+from tests.helpers import limited_admin, new_customer, ok
+
+from .helpers import V, new_finder
+
+WEBAPI = Path(__file__).resolve().parents[3] / "vdcommerce/modules/finder/etc/webapi.xml"
+DENIED = {"message": "The consumer isn't authorized to access %resources.",
+          "parameters": {"resources": "Vendor_Finder::finder"}}
+
+
+def every_route() -> list[tuple[str, str]]:
+    import xml.etree.ElementTree as ET
+    return [(r.get("method"), r.get("url")) for r in ET.parse(WEBAPI).getroot().iter("route")]
+
+
+def test_every_route_names_the_finder_resource():
+    import xml.etree.ElementTree as ET
+    refs = {tuple(res.get("ref") for res in r.iter("resource")) for r in ET.parse(WEBAPI).getroot().iter("route")}
+    assert refs == {("Vendor_Finder::finder",)}
+    assert len(every_route()) == 41
+
+
+def test_the_resource_grants_and_others_are_refused(server, admin):
+    finder, _ = new_finder(admin, names=("Make",))
+    _, customer_token = new_customer(server)
+    with server.client(limited_admin(server, "Vendor_Finder::finder")) as allowed, \
+            server.client(customer_token) as customer, \
+            server.client(limited_admin(server, "Magento_Catalog::catalog")) as other, \
+            server.client() as guest:
+        r = allowed.put(f"{V}/finder/{finder['finder_id']}", json={"finder": {"position": 4}})
+        assert r.status_code == 200 and r.json()["position"] == 4
+        assert allowed.get(f"{V}/importLog/all").status_code == 200
+        before = ok(admin.get(f"{V}/finder/all"))
+        for client in (guest, customer, other):
+            for method, url in every_route():
+                path = url.replace(":id", "1").replace(":finderId", "1").replace(":finder", "1")
+                body = {} if method in ("POST", "PUT") else None
+                r = client.request(method, path, content=json.dumps(body) if body is not None else None,
+                                   headers={"Content-Type": "application/json"})
+                assert r.status_code == 401 and r.json() == DENIED, (method, url, r.text)
+    assert ok(admin.get(f"{V}/finder/all")) == before
+
+
+def test_the_acl_tree(server):
+    lines = [line.rstrip() for line in server.cli("acl").stdout.splitlines() if line.strip()]
+    depth = [len(line) - len(line.lstrip()) for line in lines]
+    ids = [line.split()[0] for line in lines]
+    at = ids.index("Vendor_Finder::finder")
+    parent = next(ids[i] for i in range(at - 1, -1, -1) if depth[i] < depth[at])
+    assert parent == "Magento_Backend::admin"
+    assert at + 1 == len(ids) or depth[at + 1] <= depth[at]  # no children
