@@ -1,5 +1,5 @@
-"""Who may call the finder's routes: Vendor_Finder::finder (or the admin root above it); a refusal
-names it and changes nothing."""
+"""Who may call the finder's routes: Vendor_Finder::finder; a refusal names it and changes nothing. And the
+demo data `vdcommerce demo load` adds."""
 import json
 from pathlib import Path
 
@@ -53,3 +53,21 @@ def test_the_acl_tree(server):
     parent = next(ids[i] for i in range(at - 1, -1, -1) if depth[i] < depth[at])
     assert parent == "Magento_Backend::admin"
     assert at + 1 == len(ids) or depth[at + 1] <= depth[at]  # no children
+
+
+def test_demo_data(own_server):
+    own_server.cli("demo", "load")
+    own_server.cli("demo", "load")  # a second load adds nothing
+    with own_server.client(own_server.token()) as admin:
+        [finder] = ok(admin.get(f"{V}/finder/all"))
+        assert finder["name"] == "Gear finder"
+        dropdowns = ok(admin.get(f"{V}/dropdown/all"))
+        assert [d["name"] for d in dropdowns] == ["Activity", "Category", "Size"]
+        history = ok(admin.get(f"{V}/importLogHistory/all"))
+        assert [(h["file_name"], h["count_errors"], h["count_processing_rows"]) for h in history] == [("gear.csv", 0, 2)]
+        vals = ok(admin.get(f"{V}/value/all"))
+        running = next(v for v in vals if v["name"] == "Running")
+        found = ok(admin.post(f"{V}/product/find", json={"finderOptions": [
+            {"dropdown_id": dropdowns[0]["dropdown_id"], "value": str(running["value_id"])}]}))
+        assert {p["sku"] for p in found} == {"MS-TEE-S", "MS-TEE-M", "MS-TEE-L", "24-WG085"}  # 24-WG085: universal
+        assert [p["id"] for p in found] == sorted(p["id"] for p in found)
