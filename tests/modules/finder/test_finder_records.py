@@ -228,3 +228,21 @@ def test_admin_writes_through_async_and_bulk(admin):
         time.sleep(0.2)
         names = {d["name"] for d in ok(admin.get(f"{V}/dropdown/all"))}
     assert {name, name + "-bulk"} <= names
+
+
+@pytest.mark.parametrize("path,body,message", [
+    ("dropdown", {"dropdown": {"name": "x" * 256}}, "Unable to save new dropdown. Error: %1"),
+    ("finder", {"finder": {"name": "x", "position": 2 ** 31}},
+     'The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.'),
+    ("finder", {"finder": {"name": "x", "cnt": -1}}, 'Invalid value of "%value" provided for the %fieldName field.'),
+])
+def test_values_beyond_the_columns_are_400s_on_every_database(admin, path, body, message):
+    r = admin.post(f"{V}/{path}", json=body)
+    assert r.status_code == 400 and r.json()["message"] == message, r.text
+
+
+def test_a_too_long_value_name_in_save_product_is_a_400(admin):
+    _, dropdowns = new_finder(admin, names=("Make",))
+    product = new_product(admin)
+    r = assign(admin, product["sku"], dropdowns, ["x" * 256])
+    assert r.status_code == 400 and r.json()["parameters"]["fieldName"] == "value"

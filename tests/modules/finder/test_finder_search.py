@@ -37,6 +37,7 @@ def test_save_product_then_find_by_finished_and_partial_chains(admin):
     # an unknown value id, or one that is no number: nothing
     assert find(admin, dropdowns, [audi, 99999999]) == []
     assert find(admin, dropdowns, ["A4"]) == []
+    assert find(admin, dropdowns, ["9" * 30]) == []
     # no options: every product of the catalogue
     everything = ok(admin.post(f"{V}/product/find", json={"finderOptions": []}))
     assert {pad["id"], disc["id"], other["id"]} <= {p["id"] for p in everything}

@@ -23,7 +23,7 @@ from ...framework.dates import utc_now
 from ...framework.exceptions import InputException
 from ...platform.catalog.service import ProductFacts, product_facts
 from .api import ImportFileInterface, ImportHistoryInterface, ImportLogInterface
-from .service import Chains, FinderRepository, ImportHistoryRepository, ImportLogRepository
+from .service import NAME_LIMIT, Chains, FinderRepository, ImportHistoryRepository, ImportLogRepository
 from .tables import dropdown as dropdown_t
 from .tables import import_error as error_t
 from .tables import import_history as history_t
@@ -82,6 +82,10 @@ def run_file(conn: Any, finder_id: int, text: str) -> Outcome:
         if empty:
             outcome.errors.append((line, f"Column {empty[0]} has no value."))
             continue
+        long = [i + 1 for i, cell in enumerate(cells[:-1]) if len(cell) > NAME_LIMIT]
+        if long:
+            outcome.errors.append((line, f"Column {long[0]} is longer than {NAME_LIMIT} characters."))
+            continue
         sku = cells[-1]
         if not sku:
             outcome.errors.append((line, "The SKU is missing."))
@@ -115,6 +119,8 @@ class ImportRepository(Service):
         name = (file.name or "").strip()
         if not name:
             raise InputException.required("name")
+        if len(name) > NAME_LIMIT:
+            raise InputException.invalid_value("name", name)
         if not file.base64_encoded_data:
             raise InputException.required("base64_encoded_data")
         try:

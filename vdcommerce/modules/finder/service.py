@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, bindparam, delete, insert, select
+from sqlalchemy import Integer, Select, String, bindparam, delete, insert, select
 
 from ...framework.data import DataObject
 from ...framework.context import Service
@@ -39,6 +39,8 @@ UNIVERSAL_PATH = "vendor_finder/advanced/universal"
 UNIVERSAL_LAST_PATH = "vendor_finder/advanced/universal_last"
 
 D = TypeVar("D", bound=DataObject)
+INT_LIMIT = 2 ** 31  # the columns are 32-bit integers on every database
+NAME_LIMIT = 255
 
 _v = value_t.c
 _m = map_t.c
@@ -131,6 +133,18 @@ class _Repository(Repository[D, SearchResults[Any]]):
     array, a delete failure reported as "Unable to remove ..."."""
 
     results = SearchResults
+
+    def check(self, record: Record, stored: Record | None) -> None:
+        super().check(record, stored)
+        for key, name in self.columns.items():
+            column, value = self.table.c[name], record.get(key)
+            if value is None:
+                continue
+            if isinstance(column.type, String) and column.type.length and len(value) > column.type.length:
+                raise self.unable_to_save(stored[self.pk_key] if stored else None,
+                                          f'"{key}" is longer than {column.type.length} characters.')
+            if isinstance(column.type, Integer) and not -INT_LIMIT <= value < INT_LIMIT:
+                raise InputException.invalid_value(key, value)
 
     def all_records(self) -> list[D]:
         rows = self.conn.execute(self.base.order_by(self.pk)).all()
@@ -251,6 +265,8 @@ class ValueRepository(_Repository[ValueInterface]):
                 raise InputException.required("dropdown_id")
             if option.value is None or not option.value.strip():
                 raise InputException.required("value")
+            if len(option.value.strip()) > NAME_LIMIT:
+                raise InputException.invalid_value("value", option.value.strip())
             pairs.append((option.dropdown_id, option.value.strip()))
         pairs.sort()
         DropdownRepository(self.ctx).require(list(dict.fromkeys(d for d, _ in pairs)))
@@ -282,6 +298,7 @@ class ValueRepository(_Repository[ValueInterface]):
     def check(self, record: Record, stored: Record | None) -> None:
         _require_on_create(record, stored, ("dropdown_id", "name"))
         record["name"] = record["name"].strip()
+        super().check(record, stored)
         if record.get("parent_id") is None:
             record["parent_id"] = 0
         DropdownRepository(self.ctx).require([record["dropdown_id"]])
@@ -312,6 +329,7 @@ class _ProductRecord(_Repository[D]):
         if "sku" in sent or "pid" in sent or stored is None:
             product = product_of(self.conn, sent.get("sku"), sent.get("pid"))
             record["sku"], record["pid"] = product.sku, product.id
+        super().check(record, stored)
 
 
 class UniversalRepository(_ProductRecord[UniversalInterface]):
@@ -403,16 +421,17 @@ class ProductRepository(Service):
         if not value_text.isdigit():
             return []
         value_id = int(value_text)
+        if value_id >= INT_LIMIT:
+            return []
         if self.conn.execute(select(_v.value_id).where(_v.value_id == value_id)).first() is None:
             return []
         finder = self.conn.execute(select(finder_t.c.cnt).where(finder_t.c.finder_id == finder_id)).first()
         empty_dropdowns = (finder.cnt if finder is not None else 0) - len(finder_options)
         if empty_dropdowns > 0:
-            tree = subtree(self.conn, select(_v.value_id).where(_v.value_id == value_id))
-            mapped: set[int] = set()
-            for start in range(0, len(tree), 500):
-                mapped.update(self.conn.execute(select(_m.pid).where(
-                    _m.value_id.in_(tree[start:start + 500]))).scalars())
+            tree = select(_v.value_id).where(_v.value_id == value_id).cte("finder_tree", recursive=True)
+            tree = tree.union_all(select(_v.value_id).where(_v.parent_id == tree.c.value_id))
+            mapped = set(self.conn.execute(select(_m.pid).where(_m.value_id.in_(select(tree.c.value_id)))
+                                           .distinct()).scalars())
         else:
             mapped = set(self.conn.execute(self._mapped_to, {"vid": value_id}).scalars())
         universal: set[int] = set()
