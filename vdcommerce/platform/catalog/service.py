@@ -286,6 +286,9 @@ class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterfa
             custom_attributes=attributes)
 
 
+_by_ids = _base.where(product_t.c.entity_id.in_(bindparam("ids", expanding=True)))
+
+
 def product_objects(ctx, ids: Iterable[int] | None = None, batch: int = 500) -> list[ProductInterface]:
     """Products as the product routes answer them (``GET /V1/products/:sku``), for packages that answer
     product objects: those with these ids in the order given (repeats and unknown ids left out), or
@@ -306,7 +309,7 @@ def product_objects(ctx, ids: Iterable[int] | None = None, batch: int = 500) -> 
     found: dict[int, ProductInterface] = {}
     for start in range(0, len(wanted), batch):
         chunk = wanted[start:start + batch]
-        rows = ctx.conn.execute(_base.where(order.in_(chunk))).all()
+        rows = ctx.conn.execute(_by_ids, {"ids": chunk}).all()
         for record in repo.with_links([repo.from_row(r._mapping) for r in rows]):
             found[record["id"]] = repo.to_data(record)
     return [found[i] for i in wanted if i in found]
