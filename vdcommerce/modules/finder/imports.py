@@ -139,14 +139,20 @@ class ImportRepository(Service):
 
     def run(self, id: int) -> ImportHistoryInterface:
         """Run the queued file now; the answer is its history row (``count_errors`` 0: stored)."""
-        ImportLogRepository(self.ctx).load(id)
-        return ImportHistoryRepository(self.ctx).get_record(run_log(self.ctx, id))
+        logs = ImportLogRepository(self.ctx)
+        history_id = run_log(self.ctx, id)
+        if history_id is None:
+            raise logs.missing(id)
+        return ImportHistoryRepository(self.ctx).get_record(history_id)
 
 
-def run_log(ctx: Context, log_id: int) -> int:
-    """Run one queued import log; it leaves the queue as a history row, whose id is returned."""
+def run_log(ctx: Context, log_id: int) -> int | None:
+    """Run one queued import log; it leaves the queue as a history row, whose id is returned (None when
+    the log is not queued, or another run took it first: its row is locked until that run commits)."""
     conn = ctx.conn
-    log = conn.execute(select(log_t).where(log_t.c.file_id == log_id)).one()
+    log = conn.execute(select(log_t).where(log_t.c.file_id == log_id).with_for_update()).first()
+    if log is None:
+        return None
     started = utc_now()
     conn.execute(update(log_t).where(log_t.c.file_id == log_id).values(started_at=started, is_locked=1))
     outcome = run_file(conn, log.finder_id, log.content)
