@@ -286,6 +286,35 @@ class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterfa
             custom_attributes=attributes)
 
 
+_by_ids = _base.where(product_t.c.entity_id.in_(bindparam("ids", expanding=True)))
+
+
+def product_objects(ctx, ids: Iterable[int] | None = None, batch: int = 500) -> list[ProductInterface]:
+    """Products as the product routes answer them (``GET /V1/products/:sku``), for packages that answer
+    product objects: those with these ids in the order given (repeats and unknown ids left out), or
+    every product in id order when ``ids`` is None. Read a batch at a time, without paging limits."""
+    repo = ProductRepository(ctx)
+    order = product_t.c.entity_id
+    if ids is None:
+        out: list[ProductInterface] = []
+        last = 0
+        while True:
+            rows = ctx.conn.execute(_base.where(order > last).order_by(order).limit(batch)).all()
+            if not rows:
+                return out
+            records = repo.with_links([repo.from_row(r._mapping) for r in rows])
+            out.extend(repo.to_data(r) for r in records)
+            last = rows[-1].entity_id
+    wanted = list(dict.fromkeys(ids))
+    found: dict[int, ProductInterface] = {}
+    for start in range(0, len(wanted), batch):
+        chunk = wanted[start:start + batch]
+        rows = ctx.conn.execute(_by_ids, {"ids": chunk}).all()
+        for record in repo.with_links([repo.from_row(r._mapping) for r in rows]):
+            found[record["id"]] = repo.to_data(record)
+    return [found[i] for i in wanted if i in found]
+
+
 _SEARCH_FIELDS = {**ProductRepository._search, "entity_id": ProductRepository._search["id"],
                   "category_id": ProductRepository._search["category_ids"],
                   "qty": SearchField(stock_t.c.qty, "float")}
