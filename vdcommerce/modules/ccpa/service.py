@@ -1,0 +1,201 @@
+"""The CCPA services: customers' deletion requests, their approval (the customer anonymised through
+the platform's one anonymisation service) or denial, and the action log (docs/modules/ccpa.md).
+
+The request logic is written once, for a privacy module named by its ``code`` (``ccpa``): its
+configuration paths, events, mail templates and log all carry that code, so a twin module (a GDPR
+one) would differ only in the code and its tables.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Table, delete, insert, select, update
+
+from ...framework import events
+from ...framework.context import Context, Service
+from ...framework.dates import utc_now
+from ...framework.repository import Repository
+from ...framework.search import Filter, FilterGroup, SearchCriteria
+from ...platform import mail
+from ...platform.customer.anonymize import anonymize_customer
+from ...platform.customer.service import load_customer
+from ...platform.sales.service import customer_orders
+from .api import ActionLogInterface, ActionLogSearchResultsInterface, DeleteRequestInterface
+from .tables import action_log, delete_request
+
+TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
+PENDING, APPROVED = 0, 1
+CUSTOMER_REQUEST = "customer_request"  # filed by the customer; "automatic" is kept for a deletion job
+
+CREATED = "delete_request_created"
+APPROVED_ACTION = "delete_request_approved"
+DENIED = "delete_request_denied"
+
+
+@dataclass(frozen=True)
+class PrivacyModule:
+    """What tells one privacy module's deletion requests from its twin's."""
+
+    code: str
+    requests: Table
+    log: Table
+
+    @property
+    def avoid_path(self) -> str:
+        return f"vendor_{self.code}/deletion/avoid_anonymisation"
+
+    @property
+    def statuses_path(self) -> str:
+        return f"vendor_{self.code}/deletion/order_statuses"
+
+    @property
+    def stored_days_path(self) -> str:
+        return f"vendor_{self.code}/anonymisation/personal_data_stored_days"
+
+    def event(self, when: str) -> str:
+        return f"{when}_vd{self.code}_customer_anonymisation"
+
+    def template(self, kind: str) -> str:
+        return f"vendor_{self.code}_{kind}_deletion_template"
+
+
+CCPA = PrivacyModule("ccpa", delete_request, action_log)
+
+
+class DeletionRequests:
+    """Filing, approving and denying the deletion requests of one privacy module, in the request's
+    transaction."""
+
+    def __init__(self, ctx: Context, module: PrivacyModule):
+        self.ctx = ctx
+        self.conn = ctx.conn
+        self.m = module
+        self.r = module.requests.c
+
+    # --- the log
+
+    def log(self, customer_id: int, action: str, comment: str | None = None) -> None:
+        self.conn.execute(insert(self.m.log).values(customer_id=customer_id, created_at=utc_now(), ip=None,
+                                                    action=action, comment=comment))
+
+    # --- settings
+
+    def blocking_statuses(self) -> list[str]:
+        """The order statuses that stop an anonymisation; none while the setting is off."""
+        if not self.ctx.config_flag(self.m.avoid_path):
+            return []
+        raw = str(self.ctx.config_value(self.m.statuses_path, "") or "")
+        return [s.strip() for s in raw.split(",") if s.strip()]
+
+    def keep_since(self) -> dt.datetime | None:
+        """Orders and carts created since this time keep their personal data (None: anonymise all)."""
+        raw = str(self.ctx.config_value(self.m.stored_days_path, "") or "").strip()
+        try:
+            days = int(raw)
+        except ValueError:
+            return None
+        return utc_now() - dt.timedelta(days=days) if days > 0 else None
+
+    def has_blocking_orders(self, customer_id: int, statuses: list[str]) -> bool:
+        criteria = SearchCriteria.of(filter_groups=[FilterGroup.of(filters=[
+            Filter.of(field="status", value=",".join(statuses), condition_type="in")])], page_size=1, current_page=1)
+        return bool(customer_orders(self.ctx, customer_id, criteria).total_count)
+
+    # --- the operations
+
+    def file(self, customer_id: int) -> bool:
+        load_customer(self.ctx, customer_id)
+        pending = self.conn.execute(select(self.r.id).where(self.r.customer_id == customer_id,
+                                                            self.r.approved == PENDING).limit(1)).first()
+        if pending is None:
+            self.conn.execute(insert(self.m.requests).values(created_at=utc_now(), customer_id=customer_id,
+                                                             got_from=CUSTOMER_REQUEST, approved=PENDING))
+            self.log(customer_id, CREATED)
+        return True
+
+    def approve(self, customer_id: int) -> bool:
+        customer = load_customer(self.ctx, customer_id)
+        statuses = self.blocking_statuses()
+        if statuses and self.has_blocking_orders(customer_id, statuses):
+            return False
+        address, store_id = customer.email, customer.store_id
+        events.dispatch(self.ctx, self.m.event("before"), customer_id=customer_id)
+        anonymize_customer(self.ctx, customer_id, keep_since=self.keep_since())
+        events.dispatch(self.ctx, self.m.event("after"), customer_id=customer_id)
+        self.conn.execute(update(self.m.requests).where(self.r.customer_id == customer_id).values(approved=APPROVED))
+        self.log(customer_id, APPROVED_ACTION)
+        # queued after the anonymisation, which forgets every earlier message to the account; the
+        # message carries the old address (to reach it) and no name
+        if address:
+            mail.enqueue(self.ctx, self.m.template("approve"), to=address, name="", store_id=store_id,
+                         entity_type=f"vendor_{self.m.code}_delete_request", entity_id=customer_id)
+        return True
+
+    def deny(self, customer_id: int, comment: str) -> None:
+        customer = load_customer(self.ctx, customer_id)
+        removed = self.conn.execute(delete(self.m.requests).where(self.r.customer_id == customer_id)).rowcount
+        if removed and customer.email:
+            name = " ".join(p for p in (customer.firstname, customer.lastname) if p)
+            mail.enqueue(self.ctx, self.m.template("deny"), to=customer.email, name=name, store_id=customer.store_id,
+                         variables={"comment": comment, "customer_name": name},
+                         entity_type="customer", entity_id=customer_id)
+        self.log(customer_id, DENIED, comment)
+
+    def unprocessed(self) -> list[DeleteRequestInterface]:
+        rows = self.conn.execute(select(self.m.requests).where(self.r.approved == PENDING)
+                                 .order_by(self.r.created_at, self.r.id)).all()
+        return [DeleteRequestInterface.of(id=r.id, created_at=r.created_at.strftime(TIME_FORMAT),
+                                          customer_id=r.customer_id, got_from=r.got_from, approved=r.approved)
+                for r in rows]
+
+    def forget_customer(self, customer_id: int) -> None:
+        self.conn.execute(delete(self.m.requests).where(self.r.customer_id == customer_id))
+
+
+# --------------------------------------------------------------------------- the routed services
+
+class RequestManagement(Service):
+    """The admin side: the queue of deletion requests."""
+
+    interface = "Vendor\\Ccpa\\Api\\RequestInterface"
+    summary = "CCPA deletion requests"
+
+    def approve_delete_request(self, customer_id: int) -> bool:
+        return DeletionRequests(self.ctx, CCPA).approve(customer_id)
+
+    def deny_delete_request(self, customer_id: int, comment: str) -> None:
+        DeletionRequests(self.ctx, CCPA).deny(customer_id, comment)
+
+    def get_unprocessed_requests(self) -> list[DeleteRequestInterface]:
+        return DeletionRequests(self.ctx, CCPA).unprocessed()
+
+
+class CustomerRequestManagement(Service):
+    """The customer's side: filing a deletion request for their own account."""
+
+    interface = "Vendor\\Ccpa\\Api\\CustomerRequestInterface"
+    summary = "CCPA deletion requests of the calling customer"
+
+    def add_delete_request(self, customer_id: int) -> bool:
+        return DeletionRequests(self.ctx, CCPA).file(customer_id)
+
+
+class ActionLogRepository(Repository[ActionLogInterface, ActionLogSearchResultsInterface]):
+    """The action log, read-only: what was done with whose personal data, and when."""
+
+    interface = "Vendor\\Ccpa\\Api\\ActionLogRepositoryInterface"
+    summary = "CCPA action log"
+    entity = "action log entry"
+    table = action_log
+    data = ActionLogInterface
+    results = ActionLogSearchResultsInterface
+    not_found = 'The action log entry with ID "%1" doesn\'t exist.'
+
+    def get_list(self, search_criteria: SearchCriteria) -> ActionLogSearchResultsInterface:
+        return self.list_records(search_criteria)
+
+    def to_data(self, record: dict[str, Any]) -> ActionLogInterface:
+        created = record.get("created_at")
+        return ActionLogInterface.of(**{**record, "created_at": created.strftime(TIME_FORMAT) if created else None})
