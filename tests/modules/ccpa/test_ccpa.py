@@ -27,6 +27,17 @@ def tee(server, admin_token):
     return product(server, admin_token, price=45, qty=1000)
 
 
+def configure(sql, path: str, value: str | None) -> None:
+    """A default-scope setting written straight into the configuration table (the server reads it
+    afresh on each request in the tests; the CLI would start a process per change). None removes it."""
+    with sql.begin() as c:
+        c.execute(sa.text("DELETE FROM core_config_data WHERE scope = 'default' AND scope_id = 0 AND path = :p"),
+                  {"p": path})
+        if value is not None:
+            c.execute(sa.text("INSERT INTO core_config_data (scope, scope_id, path, value) VALUES ('default', 0, :p, :v)"),
+                      {"p": path, "v": value})
+
+
 def place_order(server, token, tee) -> int:
     with server.client(token) as me:
         me.post("/V1/carts/mine")
@@ -158,12 +169,12 @@ def test_deny_drops_the_requests_and_mails_the_reason(server, admin, inbox):
     assert len(pending_of(admin, cid)) == 1
 
 
-def test_open_orders_hold_the_approval_back(server, admin, tee):
+def test_open_orders_hold_the_approval_back(server, admin, tee, sql):
     customer, token, (order_id,), _ = shopper(server, tee)
     cid = customer["id"]
     file_request(server, token)
     assert ok(admin.get(f"/V1/orders/{order_id}"))["status"] == "pending"
-    server.config("vendor_ccpa/deletion/avoid_anonymisation", "1")
+    configure(sql, "vendor_ccpa/deletion/avoid_anonymisation", "1")
     try:
         assert ok(admin.post(APPROVE, json={"customerId": cid})) is False
         assert ok(admin.get(f"/V1/customers/{cid}"))["email"] == customer["email"]
@@ -171,11 +182,11 @@ def test_open_orders_hold_the_approval_back(server, admin, tee):
         with server.client(token) as me:
             assert ok(me.get("/V1/customers/me"))["firstname"] == "Jane"
         assert log_of(admin, cid) == [("delete_request_created", None)]
-        server.config("vendor_ccpa/deletion/order_statuses", "processing,holded")  # pending no longer blocks
+        configure(sql, "vendor_ccpa/deletion/order_statuses", "processing,holded")  # pending no longer blocks
         assert ok(admin.post(APPROVE, json={"customerId": cid})) is True
     finally:
-        server.config("vendor_ccpa/deletion/avoid_anonymisation", "0")
-        server.config("vendor_ccpa/deletion/order_statuses", "pending,processing")
+        configure(sql, "vendor_ccpa/deletion/avoid_anonymisation", None)
+        configure(sql, "vendor_ccpa/deletion/order_statuses", None)
     assert ok(admin.get(f"/V1/customers/{cid}"))["firstname"] == "-"
 
 
@@ -184,11 +195,11 @@ def test_recent_orders_keep_their_data_for_the_stored_days(server, admin, tee, s
     with sql.begin() as c:
         c.execute(sa.text("UPDATE sales_order SET created_at = :t WHERE entity_id = :o"),
                   {"t": "2020-01-01 00:00:00", "o": old})
-    server.config("vendor_ccpa/anonymisation/personal_data_stored_days", "30")
+    configure(sql, "vendor_ccpa/anonymisation/personal_data_stored_days", "30")
     try:
         assert ok(admin.post(APPROVE, json={"customerId": customer["id"]})) is True
     finally:
-        server.config("vendor_ccpa/anonymisation/personal_data_stored_days", "")
+        configure(sql, "vendor_ccpa/anonymisation/personal_data_stored_days", None)
     assert ok(admin.get(f"/V1/orders/{old}"))["customer_firstname"] == "-"
     kept = ok(admin.get(f"/V1/orders/{recent}"))
     assert (kept["customer_firstname"], kept["customer_email"]) == ("Jane", customer["email"])

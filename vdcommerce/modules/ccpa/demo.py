@@ -1,5 +1,5 @@
-"""Demo CCPA data: a pending deletion request of one demo customer (nothing when there are requests
-already, or no demo customer)."""
+"""Demo CCPA data: a pending deletion request of one demo customer (nothing when that customer is not
+there or has had a request already)."""
 from sqlalchemy import Connection, select
 
 from ...framework.context import Context
@@ -11,8 +11,8 @@ DEMO_CUSTOMER = "john.smith@example.com"
 
 
 def load(conn: Connection) -> None:
-    if conn.execute(select(delete_request.c.id).limit(1)).first() is not None:
-        return
     customer_id = customer_id_by_email(conn, DEMO_CUSTOMER)
-    if customer_id is not None:
-        DeletionRequests(Context(conn, store_id=0), CCPA).file(customer_id)
+    if customer_id is None or conn.execute(select(delete_request.c.id).where(
+            delete_request.c.customer_id == customer_id).limit(1)).first() is not None:
+        return
+    DeletionRequests(Context(conn, store_id=0), CCPA).file(customer_id)
