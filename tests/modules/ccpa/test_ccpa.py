@@ -127,6 +127,9 @@ def test_approval_anonymises_the_customer_everywhere(server, admin, tee, inbox, 
 
     assert pending_of(admin, cid) == []
     assert log_of(admin, cid) == [("delete_request_created", None), ("delete_request_approved", None)]
+    # denying afterwards drops the approved rows and writes to nobody (the address is a placeholder now)
+    assert ok(admin.post(DENY, json={"customerId": cid, "comment": "late"})) == []
+    assert outbox(admin, to_email=email) == []
     (msg,) = wait_for(lambda: inbox.to(customer["email"]), what="the approval mail")
     assert "has been deleted" in msg["Subject"]
     assert "deleted" in msg.get_body(("plain",)).get_content()

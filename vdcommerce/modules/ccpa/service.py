@@ -135,8 +135,12 @@ class DeletionRequests:
 
     def deny(self, customer_id: int, comment: str) -> None:
         customer = load_customer(self.ctx, customer_id)
-        removed = self.conn.execute(delete(self.m.requests).where(self.r.customer_id == customer_id)).rowcount
-        if removed and customer.email:
+        pending = self.conn.execute(select(self.r.id).where(self.r.customer_id == customer_id,
+                                                            self.r.approved == PENDING).limit(1)).first()
+        self.conn.execute(delete(self.m.requests).where(self.r.customer_id == customer_id))
+        # mailed only when a pending request was turned down: the rows of an approved request belong to
+        # an account that is anonymised already, whose placeholder address must not be written to
+        if pending is not None and customer.email:
             name = " ".join(p for p in (customer.firstname, customer.lastname) if p)
             mail.enqueue(self.ctx, self.m.template("deny"), to=customer.email, name=name, store_id=customer.store_id,
                          variables={"comment": comment, "customer_name": name},
