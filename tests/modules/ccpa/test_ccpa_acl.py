@@ -63,3 +63,7 @@ def test_demo_data_files_one_request(server, admin):
     (john,) = page["items"]
     (request,) = [r for r in ok(admin.get(PENDING)) if r["customer_id"] == john["id"]]
     assert (request["got_from"], request["approved"]) == ("customer_request", 0)
+    page = ok(admin.get("/V1/vendor_ccpa/privacyPolicy/search", params={
+        "searchCriteria[filter_groups][0][filters][0][field]": "policy_version",
+        "searchCriteria[filter_groups][0][filters][0][value]": "1.0"}))
+    assert [(p["status"], "Privacy policy" in p["content"]) for p in page["items"]] == [(1, True)]

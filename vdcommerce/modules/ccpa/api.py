@@ -25,3 +25,18 @@ class ActionLogInterface(DataObject, interface="Vendor\\Ccpa\\Api\\Data\\ActionL
 class ActionLogSearchResultsInterface(SearchResults[ActionLogInterface],
                                       interface="Vendor\\Ccpa\\Api\\Data\\ActionLogSearchResultsInterface"):
     pass
+
+
+class PrivacyPolicyInterface(DataObject, interface="Vendor\\Ccpa\\Api\\Data\\PrivacyPolicyInterface"):
+    id: OrNull[int]
+    policy_version: OrNull[str]
+    comment: OrNull[str]
+    content: OrNull[str]
+    status: OrNull[int]
+    created_at: Out[OrNull[str]]
+    updated_at: Out[OrNull[str]]
+
+
+class PrivacyPolicySearchResultsInterface(SearchResults[PrivacyPolicyInterface],
+                                          interface="Vendor\\Ccpa\\Api\\Data\\PrivacyPolicySearchResultsInterface"):
+    pass

@@ -16,14 +16,16 @@ from sqlalchemy import Table, delete, insert, select, update
 from ...framework import events
 from ...framework.context import Context, Service
 from ...framework.dates import utc_now
+from ...framework.exceptions import AlreadyExistsException, InputException
 from ...framework.repository import Repository
 from ...framework.search import Filter, FilterGroup, SearchCriteria
 from ...platform import mail
 from ...platform.customer.anonymize import anonymize_customer
 from ...platform.customer.service import load_customer
 from ...platform.sales.service import customer_orders
-from .api import ActionLogInterface, ActionLogSearchResultsInterface, DeleteRequestInterface
-from .tables import action_log, delete_request
+from .api import (ActionLogInterface, ActionLogSearchResultsInterface, DeleteRequestInterface,
+                  PrivacyPolicyInterface, PrivacyPolicySearchResultsInterface)
+from .tables import action_log, delete_request, privacy_policy
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 PENDING, APPROVED = 0, 1
@@ -203,3 +205,65 @@ class ActionLogRepository(Repository[ActionLogInterface, ActionLogSearchResultsI
     def to_data(self, record: dict[str, Any]) -> ActionLogInterface:
         created = record.get("created_at")
         return ActionLogInterface.of(**{**record, "created_at": created.strftime(TIME_FORMAT) if created else None})
+
+
+class PrivacyPolicyRepository(Repository[PrivacyPolicyInterface, PrivacyPolicySearchResultsInterface]):
+    """The shop's privacy policies (their versions and texts). At most one is enabled: enabling one
+    disables the one enabled before."""
+
+    interface = "Vendor\\Ccpa\\Api\\PrivacyPolicyRepositoryInterface"
+    summary = "CCPA privacy policies"
+    entity = "privacy policy"
+    table = privacy_policy
+    data = PrivacyPolicyInterface
+    results = PrivacyPolicySearchResultsInterface
+    not_found = 'The privacy policy with ID "%1" doesn\'t exist.'
+    required = ("policy_version",)
+    choices = {"status": (0, 1)}
+
+    def save(self, policy: PrivacyPolicyInterface) -> PrivacyPolicyInterface:
+        return self.save_record(policy)
+
+    def get_by_id(self, id: int) -> PrivacyPolicyInterface:  # noqa: A002 - the route's parameter
+        return self.get_record(id)
+
+    def delete_by_id(self, id: int) -> bool:  # noqa: A002
+        return self.delete_record(id)
+
+    def get_list(self, search_criteria: SearchCriteria) -> PrivacyPolicySearchResultsInterface:
+        return self.list_records(search_criteria)
+
+    def convert(self, sent: dict[str, Any], stored: dict[str, Any] | None) -> dict[str, Any]:
+        values = super().convert(sent, stored)
+        values.pop("created_at", None)
+        values.pop("updated_at", None)
+        if isinstance(values.get("policy_version"), str):
+            values["policy_version"] = values["policy_version"].strip()
+        now = utc_now()
+        values["updated_at"] = now
+        if stored is None:
+            values["created_at"] = now
+        return values
+
+    def check(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
+        super().check(record, stored)
+        t = privacy_policy.c
+        own = stored["id"] if stored is not None else None
+        taken = self.conn.execute(select(t.id).where(t.policy_version == record["policy_version"],
+                                                     t.id != own if own is not None else t.id.isnot(None))).first()
+        if taken is not None:
+            raise AlreadyExistsException('A privacy policy with version "%1" already exists.',
+                                         [record["policy_version"]])
+        if len(record["policy_version"]) > 64:
+            raise InputException.invalid_value("policy_version", record["policy_version"])
+
+    def after_save(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
+        if record.get("status") == 1:
+            t = privacy_policy.c
+            self.conn.execute(update(privacy_policy).where(t.id != record["id"], t.status == 1).values(status=0))
+
+    def to_data(self, record: dict[str, Any]) -> PrivacyPolicyInterface:
+        out = dict(record)
+        for key in ("created_at", "updated_at"):
+            out[key] = out[key].strftime(TIME_FORMAT) if out.get(key) else None
+        return PrivacyPolicyInterface.of(**out)

@@ -29,3 +29,14 @@ action_log = Table(
     Column("comment", Text, nullable=True),
     Index("ix_vendor_ccpa_action_log_customer_id", "customer_id"),
 )
+
+privacy_policy = Table(
+    "vendor_ccpa_privacy_policy", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("policy_version", String(64), nullable=False, unique=True),
+    Column("comment", Text, nullable=True),
+    Column("content", Text, nullable=True),
+    Column("status", SmallInteger, nullable=False, default=0),
+    Column("created_at", DateTime, nullable=True),
+    Column("updated_at", DateTime, nullable=True),
+)

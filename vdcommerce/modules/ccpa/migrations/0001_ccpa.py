@@ -1,4 +1,4 @@
-"""ccpa: deletion requests and the action log
+"""ccpa: deletion requests, the action log and privacy policies
 
 The first revision of the CCPA module's own branch (label ``ccpa``), on the platform's first revision.
 
@@ -40,8 +40,21 @@ def upgrade() -> None:
         batch_op.create_index('ix_vendor_ccpa_delete_request_approved', ['approved'], unique=False)
         batch_op.create_index('ix_vendor_ccpa_delete_request_customer_id', ['customer_id'], unique=False)
 
+    op.create_table('vendor_ccpa_privacy_policy',
+    sa.Column('id', sa.Integer(), autoincrement=True, nullable=False),
+    sa.Column('policy_version', sa.String(length=64), nullable=False),
+    sa.Column('comment', sa.Text(), nullable=True),
+    sa.Column('content', sa.Text(), nullable=True),
+    sa.Column('status', sa.SmallInteger(), nullable=False),
+    sa.Column('created_at', sa.DateTime(), nullable=True),
+    sa.Column('updated_at', sa.DateTime(), nullable=True),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_vendor_ccpa_privacy_policy')),
+    sa.UniqueConstraint('policy_version', name=op.f('uq_vendor_ccpa_privacy_policy_policy_version'))
+    )
+
 
 def downgrade() -> None:
+    op.drop_table('vendor_ccpa_privacy_policy')
     with op.batch_alter_table('vendor_ccpa_delete_request', schema=None) as batch_op:
         batch_op.drop_index('ix_vendor_ccpa_delete_request_customer_id')
         batch_op.drop_index('ix_vendor_ccpa_delete_request_approved')
