@@ -132,7 +132,7 @@ class DeletionRequests:
         # message carries the old address (to reach it) and no name
         if address:
             mail.enqueue(self.ctx, self.m.template("approve"), to=address, name="", store_id=store_id,
-                         entity_type=f"vendor_{self.m.code}_delete_request", entity_id=customer_id)
+                         entity_type=f"vendor_{self.m.code}_deletion", entity_id=customer_id)
         return True
 
     def deny(self, customer_id: int, comment: str) -> None:
