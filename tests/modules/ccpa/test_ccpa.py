@@ -134,6 +134,9 @@ def test_approval_anonymises_the_customer_everywhere(server, admin, tee, inbox, 
     assert "has been deleted" in msg["Subject"]
     assert "deleted" in msg.get_body(("plain",)).get_content()
     assert "Jane" not in msg.as_string()
+    (queued,) = outbox(admin, entity_type="vendor_ccpa_deletion", entity_id=cid)
+    assert (queued["template_id"], queued["to_email"], queued["to_name"]) == \
+        ("vendor_ccpa_approve_deletion_template", customer["email"], "")
 
     # nobody else changed
     assert ok(admin.get(f"/V1/customers/{other['id']}"))["email"] == other["email"]
