@@ -27,15 +27,15 @@ def tee(server, admin_token):
     return product(server, admin_token, price=45, qty=1000)
 
 
-def configure(sql, path: str, value: str | None) -> None:
-    """A default-scope setting written straight into the configuration table (the server reads it
-    afresh on each request in the tests; the CLI would start a process per change). None removes it."""
+def configure(sql, path: str, value: str | None, scope: str = "default", scope_id: int = 0) -> None:
+    """A setting written straight into the configuration table (the server reads it afresh on each
+    request in the tests; the CLI would start a process per change). None removes it."""
+    key = {"p": path, "s": scope, "i": scope_id}
     with sql.begin() as c:
-        c.execute(sa.text("DELETE FROM core_config_data WHERE scope = 'default' AND scope_id = 0 AND path = :p"),
-                  {"p": path})
+        c.execute(sa.text("DELETE FROM core_config_data WHERE scope = :s AND scope_id = :i AND path = :p"), key)
         if value is not None:
-            c.execute(sa.text("INSERT INTO core_config_data (scope, scope_id, path, value) VALUES ('default', 0, :p, :v)"),
-                      {"p": path, "v": value})
+            c.execute(sa.text("INSERT INTO core_config_data (scope, scope_id, path, value) VALUES (:s, :i, :p, :v)"),
+                      {**key, "v": value})
 
 
 def place_order(server, token, tee) -> int:
@@ -180,8 +180,11 @@ def test_open_orders_hold_the_approval_back(server, admin, tee, sql):
     cid = customer["id"]
     file_request(server, token)
     assert ok(admin.get(f"/V1/orders/{order_id}"))["status"] == "pending"
-    configure(sql, "vendor_ccpa/deletion/avoid_anonymisation", "1")
+    configure(sql, "vendor_ccpa/deletion/avoid_anonymisation", "1", "websites", 1)  # the customer's website
     try:
+        with server.client(admin.headers["Authorization"].split()[1], store="all") as all_stores:
+            # read as the customer's store view sees it, whatever store the call names
+            assert ok(all_stores.post(APPROVE, json={"customerId": cid})) is False
         assert ok(admin.post(APPROVE, json={"customerId": cid})) is False
         assert ok(admin.get(f"/V1/customers/{cid}"))["email"] == customer["email"]
         assert [r["approved"] for r in pending_of(admin, cid)] == [0]
@@ -191,7 +194,7 @@ def test_open_orders_hold_the_approval_back(server, admin, tee, sql):
         configure(sql, "vendor_ccpa/deletion/order_statuses", "processing,holded")  # pending no longer blocks
         assert ok(admin.post(APPROVE, json={"customerId": cid})) is True
     finally:
-        configure(sql, "vendor_ccpa/deletion/avoid_anonymisation", None)
+        configure(sql, "vendor_ccpa/deletion/avoid_anonymisation", None, "websites", 1)
         configure(sql, "vendor_ccpa/deletion/order_statuses", None)
     assert ok(admin.get(f"/V1/customers/{cid}"))["firstname"] == "-"
 

@@ -84,16 +84,22 @@ class DeletionRequests:
 
     # --- settings
 
-    def blocking_statuses(self) -> list[str]:
-        """The order statuses that stop an anonymisation; none while the setting is off."""
-        if not self.ctx.config_flag(self.m.avoid_path):
-            return []
-        raw = str(self.ctx.config_value(self.m.statuses_path, "") or "")
-        return [s.strip() for s in raw.split(",") if s.strip()]
+    def setting(self, path: str, store_id: int | None) -> str:
+        """A setting as the customer's store view sees it (the request's store view when unknown)."""
+        config = self.ctx.config
+        value = config.get(path, self.ctx.store_id if store_id is None else store_id) if config else None
+        return "" if value is None else str(value).strip()
 
-    def keep_since(self) -> dt.datetime | None:
+    def blocking_statuses(self, store_id: int | None) -> list[str]:
+        """The order statuses that stop an anonymisation; none while the setting is off."""
+        config, store = self.ctx.config, self.ctx.store_id if store_id is None else store_id
+        if config is None or not config.flag(self.m.avoid_path, store):
+            return []
+        return [s.strip() for s in self.setting(self.m.statuses_path, store_id).split(",") if s.strip()]
+
+    def keep_since(self, store_id: int | None) -> dt.datetime | None:
         """Orders and carts created since this time keep their personal data (None: anonymise all)."""
-        raw = str(self.ctx.config_value(self.m.stored_days_path, "") or "").strip()
+        raw = self.setting(self.m.stored_days_path, store_id)
         try:
             days = int(raw)
         except ValueError:
@@ -119,12 +125,12 @@ class DeletionRequests:
 
     def approve(self, customer_id: int) -> bool:
         customer = load_customer(self.ctx, customer_id)
-        statuses = self.blocking_statuses()
+        statuses = self.blocking_statuses(customer.store_id)
         if statuses and self.has_blocking_orders(customer_id, statuses):
             return False
         address, store_id = customer.email, customer.store_id
         events.dispatch(self.ctx, self.m.event("before"), customer_id=customer_id)
-        anonymize_customer(self.ctx, customer_id, keep_since=self.keep_since())
+        anonymize_customer(self.ctx, customer_id, keep_since=self.keep_since(customer.store_id))
         events.dispatch(self.ctx, self.m.event("after"), customer_id=customer_id)
         self.conn.execute(update(self.m.requests).where(self.r.customer_id == customer_id).values(approved=APPROVED))
         self.log(customer_id, APPROVED_ACTION)
