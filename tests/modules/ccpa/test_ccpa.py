@@ -127,8 +127,10 @@ def test_approval_anonymises_the_customer_everywhere(server, admin, tee, inbox, 
 
     assert pending_of(admin, cid) == []
     assert log_of(admin, cid) == [("delete_request_created", None), ("delete_request_approved", None)]
-    # denying afterwards drops the approved rows and writes to nobody (the address is a placeholder now)
+    # denying or approving again afterwards writes to nobody (the address is a placeholder now)
     assert ok(admin.post(DENY, json={"customerId": cid, "comment": "late"})) == []
+    assert ok(admin.post(APPROVE, json={"customerId": cid})) is True
+    assert ok(admin.get(f"/V1/customers/{cid}"))["email"] == email
     assert outbox(admin, to_email=email) == []
     (msg,) = wait_for(lambda: inbox.to(customer["email"]), what="the approval mail")
     assert "has been deleted" in msg["Subject"]

@@ -20,7 +20,7 @@ from ...framework.exceptions import AlreadyExistsException, InputException
 from ...framework.repository import Repository
 from ...framework.search import Filter, FilterGroup, SearchCriteria
 from ...platform import mail
-from ...platform.customer.anonymize import anonymize_customer
+from ...platform.customer.anonymize import anonymize_customer, anonymous_email
 from ...platform.customer.service import load_customer
 from ...platform.sales.service import customer_orders
 from .api import (ActionLogInterface, ActionLogSearchResultsInterface, DeleteRequestInterface,
@@ -135,8 +135,9 @@ class DeletionRequests:
         self.conn.execute(update(self.m.requests).where(self.r.customer_id == customer_id).values(approved=APPROVED))
         self.log(customer_id, APPROVED_ACTION)
         # queued after the anonymisation, which forgets every earlier message to the account; the
-        # message carries the old address (to reach it) and no name
-        if address:
+        # message carries the old address (to reach it) and no name. An account anonymised before has
+        # only its placeholder left: nobody to write to
+        if address and address != anonymous_email(customer_id):
             mail.enqueue(self.ctx, self.m.template("approve"), to=address, name="", store_id=store_id,
                          entity_type=f"vendor_{self.m.code}_deletion", entity_id=customer_id)
         return True
@@ -148,7 +149,7 @@ class DeletionRequests:
         self.conn.execute(delete(self.m.requests).where(self.r.customer_id == customer_id))
         # mailed only when a pending request was turned down: the rows of an approved request belong to
         # an account that is anonymised already, whose placeholder address must not be written to
-        if pending is not None and customer.email:
+        if pending is not None and customer.email and customer.email != anonymous_email(customer_id):
             name = " ".join(p for p in (customer.firstname, customer.lastname) if p)
             mail.enqueue(self.ctx, self.m.template("deny"), to=customer.email, name=name, store_id=customer.store_id,
                          variables={"comment": comment, "customer_name": name},
