@@ -41,6 +41,13 @@ def test_who_may_call_what(server, admin, guest):
             r = customers_admin.request(method, path, json=body)
             assert r.status_code == 200, (method, path, r.text)
         assert "items" in ok(customers_admin.get(LOG, params=all_logs))
+    with server.client(limited_admin(server, "Vendor_Ccpa::requests")) as requests_admin:
+        other, _ = new_customer(server)
+        for method, path, body in routes(other["id"]):
+            r = requests_admin.request(method, path, json=body)
+            assert r.status_code == 200, (method, path, r.text)
+        r = requests_admin.get(LOG, params=all_logs)
+        assert r.status_code == 401 and r.json() == denied("Vendor_Ccpa::action_log")
 
 
 def test_the_acl_tree(server):
