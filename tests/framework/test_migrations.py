@@ -36,6 +36,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_xlanding",
     "0001_requestquote",
     "0001_finder",
+    "0001_ccpa",
     "0001_label",
     "0001_customtabs",
     "0001_prot",
