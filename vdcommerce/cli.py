@@ -253,12 +253,20 @@ def _outcomes(outcomes) -> None:
 
 @cron.command("run")
 @click.option("--group", default=None, help="Only the jobs of this group.")
-def cron_run(group) -> None:
+@click.option("--job", "jobs", multiple=True, metavar="CODE",
+              help="Run this job now, whether due or not (repeatable); the other jobs wait for their time.")
+def cron_run(group, jobs) -> None:
     """Run the jobs that are due now, once, and exit (at most one runner works at a time)."""
-    from .platform.cron.runner import run_due
+    from .platform.cron.runner import run_due, run_now
     _jobs()
     _needs_database()
-    _outcomes(run_due(group))
+    if not jobs:
+        _outcomes(run_due(group))
+        return
+    try:
+        _outcomes(run_now(list(jobs)))
+    except LocalizedException as e:
+        _fail(e)
 
 
 @cron.command("start")

@@ -68,4 +68,5 @@ def test_the_acl_tree(server):
     catalog, group, tabs = at["Magento_Catalog::catalog"], at["Vendor_CustomTabs::vdcustomtabs"], at[RESOURCE]
     assert group[1] == catalog[1] + 2 and tabs[1] == group[1] + 2 and tabs[0] == group[0] + 1
     config, section = at["Magento_Config::config"], at["Vendor_CustomTabs::config"]
-    assert section[1] == config[1] + 2 and section[0] == config[0] + 1
+    assert section[1] == config[1] + 2 and section[0] > config[0]  # a child of it, among other modules' sections
+    assert all(len(line) - len(line.lstrip()) > config[1] for line in lines[config[0] + 1:section[0]])

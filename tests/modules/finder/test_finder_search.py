@@ -221,7 +221,7 @@ def test_the_scheduled_job_runs_queued_imports(server, admin):
     data = base64.b64encode(f"Lada,{product['sku']}\n".encode()).decode()
     log = ok(admin.post(f"{V}/finder/{finder['finder_id']}/import",
                         json={"file": {"name": "cron.csv", "base64_encoded_data": data}}))
-    server.cli("cron", "run")
+    server.cli("cron", "run", "--job", "vendor_finder_import")
     assert admin.get(f"{V}/importLog", params={"id": log["file_id"]}).status_code == 404
     [lada] = chain_ids(admin, dropdowns, ["Lada"])
     assert [p["id"] for p in find(admin, dropdowns, [lada])] == [product["id"]]

@@ -131,7 +131,7 @@ def test_expired_quotes_cannot_be_ordered(server, admin, products, sql):
         r = me.post("/V1/carts/mine/payment-information", json={"paymentMethod": {"method": "checkmo"},
                                                                 "billingAddress": ADDRESS})
         error(r, 400, "The quote has expired.")
-    server.cli("cron", "run")
+    server.cli("cron", "run", "--job", "vendor_quote_expire")
     assert _found(admin, by_date)["status"] == 5 and _found(admin, by_date)["is_active"] is False
 
 

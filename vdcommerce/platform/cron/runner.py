@@ -134,6 +134,28 @@ def run_due(group: str | None = None, now: dt.datetime | None = None) -> list[Ou
         return outcomes
 
 
+def run_now(codes: list[str], now: dt.datetime | None = None) -> list[Outcome] | None:
+    """Run the named jobs at once, due or not (``cron run --job``): each gets a run recorded at this
+    instant, then runs as a due one would. Unknown codes are a ``LocalizedException``; None when
+    another runner holds the lock."""
+    declared = {j.code: j for j in declared_jobs()}
+    unknown = [code for code in codes if code not in declared]
+    if unknown:
+        raise LocalizedException('No job "%1" is declared.', [unknown[0]])
+    with runner_lock() as held:
+        if not held:
+            return None
+        config = _config()
+        outcomes = []
+        for code in codes:
+            at = now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)  # to the microsecond: unique
+            with db.transaction() as conn:
+                schedule_id = conn.execute(insert(t).values(job_code=code, scheduled_at=at, created_at=at,
+                                                            status=PENDING).returning(t.c.schedule_id)).scalar_one()
+            outcomes.append(_run_one(declared[code], schedule_id, at, config))
+        return outcomes
+
+
 def _close_abandoned(now: dt.datetime) -> None:
     with db.transaction() as conn:
         conn.execute(update(t).where(t.c.status == RUNNING).values(status=ERROR, messages=ABANDONED,
