@@ -53,8 +53,8 @@ def written(server: Server, job_code: str = "vdtest_write") -> int:
                          {"j": job_code}).scalar_one()
 
 
-def start_runner(server: Server) -> subprocess.Popen:
-    return subprocess.Popen([str(BIN), "cron", "run"], env=server.env, cwd=ROOT, stdout=subprocess.PIPE,
+def start_runner(server: Server, *args: str) -> subprocess.Popen:
+    return subprocess.Popen([str(BIN), "cron", "run", *args], env=server.env, cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 
@@ -130,8 +130,7 @@ def test_two_runners_started_together_run_a_due_job_once(own_server):
 def test_a_runner_does_nothing_while_another_runs_and_a_dead_runners_run_is_closed(own_server):
     token = own_server.token()
     own_server.config("testmodule/cron/pause_seconds", "30")
-    clear_of_minute_boundary(50)
-    busy = start_runner(own_server)
+    busy = start_runner(own_server, "--job", "vdtest_write")  # runs now: no wait for a due time
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -151,7 +150,7 @@ def test_a_runner_does_nothing_while_another_runs_and_a_dead_runners_run_is_clos
         busy.communicate(timeout=30)
 
     own_server.config("testmodule/cron/pause_seconds", "0")
-    own_server.cli("cron", "run")
+    own_server.cli("cron", "run", "--job", "vdtest_fail")  # the next runner closes the dead one's run
     (write,) = runs(own_server, token, job_code="vdtest_write")
     assert write["status"] == "error" and write["messages"] == ABANDONED and write["finished_at"] is not None
     assert written(own_server) == 0  # the dead runner's writes never committed

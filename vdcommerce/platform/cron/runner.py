@@ -135,9 +135,9 @@ def run_due(group: str | None = None, now: dt.datetime | None = None) -> list[Ou
 
 
 def run_now(codes: list[str], now: dt.datetime | None = None) -> list[Outcome] | None:
-    """Run the named jobs at once, due or not (``cron run --job``): each gets a run recorded at this
-    instant, then runs as a due one would. Unknown codes are a ``LocalizedException``; None when
-    another runner holds the lock."""
+    """Run the named jobs at once, due or not (``cron run --job``): holding the lock, close the runs a
+    dead runner left (step 1 above), then record a run of each job at this instant and run it as a due
+    one would. Unknown codes are a ``LocalizedException``; None when another runner holds the lock."""
     declared = {j.code: j for j in declared_jobs()}
     unknown = [code for code in codes if code not in declared]
     if unknown:
@@ -146,6 +146,7 @@ def run_now(codes: list[str], now: dt.datetime | None = None) -> list[Outcome] |
         if not held:
             return None
         config = _config()
+        _close_abandoned(utcnow())
         outcomes = []
         for code in codes:
             at = now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)  # to the microsecond: unique
