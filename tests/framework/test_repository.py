@@ -37,6 +37,18 @@ def test_required_and_unknown_keys(admin):
     assert r.status_code == 404 and r.json()["parameters"] == [424242]
 
 
+def test_text_longer_than_its_column_is_a_400_and_nothing_is_written(admin):
+    """On every database alike (SQLite would keep it, PostgreSQL would refuse the statement)."""
+    r = admin.post("/V1/vdtest/thing", json={"thing": {"title": "t" * 256}})
+    assert r.status_code == 400 and r.json() == {
+        "message": 'The value of "%1" is longer than %2 characters.', "parameters": ["title", 255]}
+    thing = admin.post("/V1/vdtest/thing", json={"thing": {"title": "t" * 255}}).json()
+    assert len(thing["title"]) == 255
+    r = admin.put(f"/V1/vdtest/thing/{thing['thing_id']}", json={"thing": {"title": "é" * 256}})
+    assert r.status_code == 400 and r.json()["parameters"] == ["title", 255]
+    assert admin.get(f"/V1/vdtest/thing/{thing['thing_id']}").json()["title"] == "t" * 255
+
+
 def test_list_filters_sorts_and_pages(admin):
     tag = unique("list ")
     for qty in (5, 1, 3):

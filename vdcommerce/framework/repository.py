@@ -243,6 +243,22 @@ class UrlKey:
 
 # --------------------------------------------------------------------------- the repository
 
+def text_limits(table: Table, columns: Mapping[str, str]) -> dict[str, int]:
+    """The most characters each wire key's text column holds (``columns``: key → column name)."""
+    types = {key: table.c[name].type for key, name in columns.items()}
+    return {key: t.length for key, t in types.items() if isinstance(t, String) and t.length}
+
+
+def too_long(record: Mapping[str, Any], limits: Mapping[str, int]) -> LocalizedException | None:
+    """The first text value longer than its column holds, as the reason a save fails (checked on every
+    database alike: SQLite would store it, PostgreSQL would refuse the statement)."""
+    for key, limit in limits.items():
+        value = record.get(key)
+        if isinstance(value, str) and len(value) > limit:
+            return LocalizedException('The value of "%1" is longer than %2 characters.', [key, limit])
+    return None
+
+
 class Repository(Service, Generic[D, R]):
     """Get, save, delete and list the records of one table (see the module docstring)."""
 
@@ -299,6 +315,7 @@ class Repository(Service, Generic[D, R]):
     _insert: ClassVar[Any]
     _update: ClassVar[Any]
     _delete: ClassVar[Any]
+    _lengths: ClassVar[dict[str, int]] = {}
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
@@ -327,6 +344,7 @@ class Repository(Service, Generic[D, R]):
                         **{name: [] for name in cls.links}, **dict.fromkeys(cls.scoped)}
         if "base" not in cls.__dict__:
             cls.base = select(table)
+        cls._lengths = text_limits(table, cls.columns)
         cls._search = {key: SearchField(table.c[column], search_type(table.c[column].type))
                        for key, column in cls.columns.items()}
         if cls.store_values is not None:
@@ -483,7 +501,11 @@ class Repository(Service, Generic[D, R]):
         return out
 
     def check(self, record: Record, stored: Record | None) -> None:
-        """The merged record's checks: allowed values, required keys, the URL key."""
+        """The merged record's checks: text that fits its column, allowed values, required keys, the URL
+        key."""
+        reason = too_long(record, self._lengths)
+        if reason is not None:
+            raise reason
         for key, allowed in self.choices.items():
             if record.get(key) not in allowed:
                 raise InputException.invalid_value(key, record.get(key))

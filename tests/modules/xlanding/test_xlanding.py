@@ -334,7 +334,7 @@ def test_save_errors(admin):
          wrapped(None, f'URL key "{taken["identifier"]}" is already used by another page.')),
         (f"{BASE}/{pid}", {"page": {"meta_data": "{not json"}}, wrapped(pid, "The meta data is not a JSON object.")),
         (f"{BASE}/{pid}", {"page": {"title": "t" * 256}},
-         {"message": invalid, "parameters": {"fieldName": "title", "value": "t" * 256}}),
+         {"message": 'The value of "%1" is longer than %2 characters.', "parameters": ["title", 255]}),
         (f"{BASE}/{pid}", {"page": {"sort_order": 2**40}},
          {"message": "The \"%value\" value's type is invalid. The \"%type\" type was expected. Verify and try again.",
           "parameters": {"value": str(2**40), "type": "int"}}),

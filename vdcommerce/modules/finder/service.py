@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import Integer, Select, String, bindparam, delete, insert, select
+from sqlalchemy import Select, bindparam, delete, insert, select
 
 from ...framework.data import DataObject
 from ...framework.context import Service
 from ...framework.exceptions import (CouldNotDeleteException, CouldNotSaveException, InputException,
                                      NoSuchEntityException)
-from ...framework.repository import Record, Repository
+from ...framework.repository import Record, Repository, too_long
 from ...framework.search import SearchResults
 from ...platform.catalog.api import PRODUCT_NOT_FOUND, ProductInterface
 from ...platform.catalog.service import ProductFacts, product_facts, product_objects, products_by_ids
@@ -135,16 +135,10 @@ class _Repository(Repository[D, SearchResults[Any]]):
     results = SearchResults
 
     def check(self, record: Record, stored: Record | None) -> None:
+        reason = too_long(record, self._lengths)  # reported as the module's "Unable to save ..."
+        if reason is not None:
+            raise self.unable_to_save(stored[self.pk_key] if stored else None, reason.rendered())
         super().check(record, stored)
-        for key, name in self.columns.items():
-            column, value = self.table.c[name], record.get(key)
-            if value is None:
-                continue
-            if isinstance(column.type, String) and column.type.length and len(value) > column.type.length:
-                raise self.unable_to_save(stored[self.pk_key] if stored else None,
-                                          f'"{key}" is longer than {column.type.length} characters.')
-            if isinstance(column.type, Integer) and not -INT_LIMIT <= value < INT_LIMIT:
-                raise InputException.invalid_value(key, value)
 
     def all_records(self) -> list[D]:
         rows = self.conn.execute(self.base.order_by(self.pk)).all()

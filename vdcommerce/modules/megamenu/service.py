@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import String, and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, select, update
 
 from ...framework.context import Context
 from ...framework.exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
-from ...framework.repository import Record, Repository
+from ...framework.repository import Record, Repository, text_limits, too_long
 from ...framework.search import SearchCriteria, SearchField
 from ...framework.storevalues import ADMIN_STORE_ID
 from .api import ItemInterface, ItemSearchResultsInterface, LinkInterface, LinkSearchResultsInterface
@@ -59,9 +59,9 @@ _LINK_EXISTS = select(link_table.c.entity_id).where(link_table.c.entity_id == bi
 _SAME_NODE = select(_i.id).where(_i.type == bindparam("type"), _i.entity_id == bindparam("entity_id"),
                                  _i.store_id == bindparam("store_id"))
 
-#: the columns a link's and an item's text values are kept in (for the length check)
-_LINK_COLUMNS = {**dict(link_table.c.items()), "link": _i.link}
-_ITEM_COLUMNS = dict(item_table.c.items())
+#: the most characters each text value of a link and of an item holds
+_LINK_LIMITS = {**text_limits(link_table, {c: c for c in link_table.c.keys()}), **text_limits(item_table, {"link": "link"})}
+_ITEM_LIMITS = text_limits(item_table, {c: c for c in item_table.c.keys()})
 
 _p = position_table.c
 _LAST_POSITION = select(func.coalesce(func.max(_p.position), 0)).where(_p.parent_id == bindparam("parent_id"))
@@ -86,18 +86,6 @@ def _one_of(record: Record, key: str, allowed: tuple[Any, ...], nullable: bool =
         return
     if value not in allowed:
         raise InputException.invalid_value(key, value)
-
-
-def _too_long(record: Record, table_columns: Mapping[str, Any]) -> LocalizedException | None:
-    """The first text value longer than its column allows, as the reason a save fails."""
-    for key, value in record.items():
-        column = table_columns.get(key)
-        if column is None or not isinstance(value, str) or not isinstance(column.type, String):
-            continue
-        limit = column.type.length
-        if limit is not None and len(value) > limit:
-            return LocalizedException('The value of "%1" is longer than %2 characters.', [key, limit])
-    return None
 
 
 def _use_default(value: str | None) -> str | None:
@@ -169,7 +157,7 @@ class LinkRepository(Repository[LinkInterface, LinkSearchResultsInterface]):
     def check(self, record: Record, stored: Record | None) -> None:
         _one_of(record, "link_type", LINK_TYPES)
         _at_least_zero(record, "parent_id", "level", "page_id")
-        reason = _too_long(record, _LINK_COLUMNS)
+        reason = too_long(record, _LINK_LIMITS)
         if reason is not None:
             raise _could_not_save("link", stored["entity_id"] if stored is not None else None, reason)
 
@@ -267,7 +255,7 @@ class ItemRepository(Repository[ItemInterface, ItemSearchResultsInterface]):
         if record["type"] == CUSTOM:
             LinkRepository(self.ctx).require_link(record["entity_id"])
         own_id = stored["id"] if stored is not None else None
-        reason = _too_long(record, _ITEM_COLUMNS)
+        reason = too_long(record, _ITEM_LIMITS)
         if reason is None:
             same = self.conn.execute(_SAME_NODE, {"type": record["type"], "entity_id": record["entity_id"],
                                                   "store_id": store_id}).first()

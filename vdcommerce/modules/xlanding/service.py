@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, String, delete, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...framework.context import Service
@@ -290,12 +290,7 @@ class PageRepository(Repository[PageInterface, SearchResults[Any]]):
         return values
 
     def check(self, record: Record, stored: Record | None) -> None:
-        super().check(record, stored)
-        for key, column in self.columns.items():  # text that fits its column, on every database
-            sql_type, value = page_table.c[column].type, record.get(key)
-            if isinstance(value, str) and isinstance(sql_type, String) and sql_type.length \
-                    and len(value) > sql_type.length:
-                raise InputException.invalid_value(key, value)
+        super().check(record, stored)  # the kit's checks: text that fits its column among them
         identifier = record["identifier"]
         if not _IDENTIFIER.fullmatch(identifier):
             raise InputException.invalid_value("identifier", identifier)
