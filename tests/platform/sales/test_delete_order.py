@@ -1,5 +1,6 @@
 """The services modules use to report and delete an order's documents: ``order_documents`` and
 ``delete_order`` (the order archive's permanent deletion), run on the test server's database."""
+import pytest
 import sqlalchemy as sa
 
 from tests.helpers import ok, unique
@@ -7,7 +8,17 @@ from tests.helpers.quote import ADDRESS, add, guest_cart, product, shipping_info
 from tests.helpers.sales import create
 
 from vdcommerce.framework.context import Context
+from vdcommerce.framework.db import make_engine
 from vdcommerce.platform.sales.service import delete_order, order_documents
+
+
+@pytest.fixture
+def sql(server):
+    """The server's database as the service itself opens it (on SQLite: foreign keys on, so an order's
+    rows go with it; a plain engine would leave them behind for the next order with its reused id)."""
+    engine = make_engine(server.db.url)
+    yield engine
+    engine.dispose()
 
 
 def test_documents_of_orders_and_deleting_an_order(admin, all_client, sql):
