@@ -162,19 +162,26 @@ def test_save_and_place_refuses_what_payment_information_refuses(server, admin_t
 
 def test_later_orders_charge_an_active_agreement_only(server, admin_token, admin):
     customer, c, sku = shopper(server, admin_token)
+    # before any agreement the wallet methods are not offered on the platform's routes
+    assert not {GOOGLE, APPLE} & {m["code"] for m in ok(c.get("/V1/carts/mine/payment-methods"))}
     agreement_id = ok(c.post(SAVE, json={"paymentMethod": wallet(card_network="VISA", card_last4="4242")}))
     ref = reference(GOOGLE, "tok_7f3a9c")
+    codes = [m["code"] for m in ok(c.get("/V1/carts/mine/payment-methods"))]
+    assert GOOGLE in codes and APPLE not in codes
     # a raw token through the platform's own route is not enough: wallet methods pay with an agreement
     error(c.post("/V1/carts/mine/payment-information", json={"paymentMethod": wallet()}), 400,
           "A billing agreement is required to pay with this method.")
-    # another customer cannot charge it
+    # another customer cannot charge it: with no agreement the method is not theirs, with one of their
+    # own the id must be theirs
     _, other, _ = shopper(server, admin_token)
-    error(other.post("/V1/carts/mine/payment-information", json={"paymentMethod": {
-        "method": GOOGLE, "additional_data": {"billing_agreement_id": str(agreement_id)}}}), 400,
-        "The billing agreement is not active. Please choose another payment method.")
+    pay_with_first = {"paymentMethod": {"method": GOOGLE, "additional_data": {"billing_agreement_id": str(agreement_id)}}}
+    error(other.post("/V1/carts/mine/payment-information", json=pay_with_first), 400, NOT_AVAILABLE)
+    ok(other.post(SAVE, json={"paymentMethod": wallet(token="tok_other")}))
+    error(other.post("/V1/carts/mine/payment-information", json=pay_with_first), 400,
+          "The billing agreement is not active. Please choose another payment method.")
     # the owner's next order on the agreement: its reference is charged
     order_id = ok(c.post("/V1/carts/mine/payment-information", json={"paymentMethod": {
-        "method": GOOGLE, "additional_data": {"billing_agreement_id": agreement_id}}}))
+        "method": GOOGLE, "additional_data": {"billing_agreement_id": agreement_id, "wallet_token": "tok_x"}}}))
     payment = ok(admin.get(f"/V1/orders/{order_id}"))["payment"]
     assert payment["additional_information"] == {"billing_agreement_id": str(agreement_id),
                                                  "billing_agreement_reference": ref}
@@ -183,12 +190,9 @@ def test_later_orders_charge_an_active_agreement_only(server, admin_token, admin
     add(c, "/V1/carts/mine", sku, 1)
     ok(shipping_information(c, "/V1/carts/mine"))
     ok(c.delete(f"{MINE}/{agreement_id}"))
-    error(c.post("/V1/carts/mine/payment-information", json={"paymentMethod": {
-        "method": GOOGLE, "additional_data": {"billing_agreement_id": str(agreement_id)}}}), 400,
-        "The billing agreement is not active. Please choose another payment method.")
+    error(c.post("/V1/carts/mine/payment-information", json=pay_with_first), 400, NOT_AVAILABLE)
     assert len(orders_of(admin, customer["id"])) == 1
-    # the wallet methods are offered to customers' carts, never to guests'
-    assert {GOOGLE, APPLE} <= {m["code"] for m in ok(c.get("/V1/carts/mine/payment-methods"))}
+    # guest carts never see the wallet methods
     with server.client() as guest:
         masked = ok(guest.post("/V1/guest-carts"))
         add(guest, f"/V1/guest-carts/{masked}", sku, 1)
@@ -299,3 +303,15 @@ def test_async_cancel(server, admin_token, admin):
     while ok(c.get(MINE))[0]["status"] != "canceled" and time.monotonic() < deadline:
         time.sleep(0.2)
     assert ok(c.get(MINE))[0]["status"] == "canceled"
+
+
+def test_an_inactive_method_is_not_available(server, admin_token):
+    _, c, _ = shopper(server, admin_token)
+    server.config("payment/vdrecurringwallet_applepay/active", "0")
+    try:
+        error(c.post(SAVE, json={"paymentMethod": wallet(APPLE)}), 400, NOT_AVAILABLE)
+        error(c.post(PLACE, json={"paymentMethod": wallet(APPLE)}), 400, NOT_AVAILABLE)
+        assert ok(c.get(MINE)) == []
+        assert ok(c.post(SAVE, json={"paymentMethod": wallet(GOOGLE)}))
+    finally:
+        server.config("payment/vdrecurringwallet_applepay/active", "1")

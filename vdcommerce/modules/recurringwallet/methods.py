@@ -21,10 +21,13 @@ AGREEMENT_NOT_ACTIVE = "The billing agreement is not active. Please choose anoth
 
 
 class Wallet(Offline):
-    """Apple Pay or Google Pay on a billing agreement: only for customers (an agreement needs an account)."""
+    """Apple Pay or Google Pay on a billing agreement: offered to a customer's cart (an agreement needs an
+    account) once the customer holds an active agreement of the method. A first payment goes through
+    the module's routes, which create the agreement before they set the method."""
 
     def is_available(self, ctx: Context, quote: Quote, total: Total) -> bool:
-        return quote.customer_id is not None and total.grand_total > 0
+        return (quote.customer_id is not None and total.grand_total > 0
+                and records.has_active(ctx, quote.customer_id, self.code))
 
     def validate(self, ctx: Context, payment: dict[str, Any]) -> None:
         data = payment.get("additional_data")

@@ -18,6 +18,12 @@ def find(ctx: Context, agreement_id: int) -> Any:
     return ctx.conn.execute(select(agreement).where(agreement.c.agreement_id == agreement_id)).first()
 
 
+def has_active(ctx: Context, customer_id: int, method_code: str) -> bool:
+    return ctx.conn.execute(select(agreement.c.agreement_id).where(
+        agreement.c.customer_id == customer_id, agreement.c.method_code == method_code,
+        agreement.c.status == ACTIVE)).first() is not None
+
+
 def of_customer(ctx: Context, customer_id: int) -> list[Any]:
     """The customer's agreements, the most recently changed first."""
     return list(ctx.conn.execute(select(agreement).where(agreement.c.customer_id == customer_id)
@@ -39,9 +45,10 @@ def upsert(ctx: Context, customer_id: int, method_code: str, reference_id: str, 
             return int(existing)
         try:
             with ctx.conn.begin_nested():
-                return int(ctx.conn.execute(
-                    insert(agreement).values(customer_id=customer_id, method_code=method_code, created_at=now,
-                                             **values)).inserted_primary_key[0])
+                inserted = ctx.conn.execute(insert(agreement).values(
+                    customer_id=customer_id, method_code=method_code, created_at=now, **values)).inserted_primary_key
+                assert inserted is not None
+                return int(inserted[0])
         except IntegrityError:  # another request created it meanwhile: renew that one
             continue
     raise RuntimeError("billing agreement upsert did not settle")

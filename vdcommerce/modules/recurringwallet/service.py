@@ -33,7 +33,7 @@ def not_found(agreement_id: int) -> NoSuchEntityException:
     return NoSuchEntityException.single_field("agreementId", agreement_id)
 
 
-def _out(row) -> BillingAgreementInterface:
+def _out(row: Any) -> BillingAgreementInterface:
     return BillingAgreementInterface.of(
         agreement_id=row.agreement_id, customer_id=row.customer_id, method_code=row.method_code,
         reference_id=row.reference_id, agreement_label=row.agreement_label, status=row.status,
@@ -74,7 +74,7 @@ class BillingAgreementManagement(Service):
         method = (payment.method or "").strip()
         if method not in records.METHODS or not self.ctx.config_flag(f"payment/{method}/active"):
             raise LocalizedException(PAYMENT_NOT_AVAILABLE)
-        data = payment.additional_data if isinstance(payment.additional_data, dict) else {}
+        data: dict[str, str] = payment.additional_data if isinstance(payment.additional_data, dict) else {}
         token = (data.get("wallet_token") or "").strip()
         if not token:
             raise InputException.required("wallet_token")
