@@ -170,6 +170,16 @@ def to_custom_attributes(v: Any) -> list[dict[str, Any]]:
     return out
 
 
+def to_string_array(v: Any) -> list[str] | dict[str, str]:
+    """A ``string[]`` that may also come as a JSON object (a PHP associative array): a list stays a
+    list, an object stays an object with its keys; every value converts as a string."""
+    if isinstance(v, dict):
+        return {str(k): to_str(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [to_str(x) for x in v]
+    raise type_error(v, "string[]")
+
+
 # --------------------------------------------------------------------------- type specs
 
 T = TypeVar("T")
@@ -197,6 +207,15 @@ OrNull = Annotated[T | None, WRITTEN_NULL]
 """``OrNull[T]``: a field of type ``T`` written as ``null`` when it has no value."""
 
 CustomAttributes = Annotated[list[dict[str, Any]] | None, _CustomAttributesMarker()]
+
+
+class _StringArrayMarker:
+    """Marker inside Annotated[...] for a ``string[]`` that keeps the keys of an object."""
+
+
+StringArray = Annotated[list[str] | None, _StringArrayMarker()]
+"""``string[]`` (nullable) that also binds a JSON object of strings and keeps its keys, as the platform
+does for payment ``additional_data``: written back as the object it was."""
 
 _SCALARS: dict[Any, tuple[str, Callable[[Any], Any]]] = {
     int: ("int", to_int),
@@ -271,6 +290,10 @@ def parse_type(annotation: Any) -> TypeSpec:
     if any(isinstance(m, _CustomAttributesMarker) for m in markers):
         return TypeSpec("custom_attributes", "Magento\\Framework\\Api\\AttributeInterface[]",
                         Annotated[list, PlainValidator(to_custom_attributes)], nullable=True)
+    if any(isinstance(m, _StringArrayMarker) for m in markers):
+        item = parse_type(str)
+        return TypeSpec("list", "string[]", Annotated[Any, PlainValidator(to_string_array)] | None, nullable=True,
+                        item=item)
     nullable = optional and not any(m is WRITTEN_NULL for m in markers)
     origin = typing.get_origin(annotation)
     spec: TypeSpec
@@ -489,7 +512,8 @@ def output_converter(spec: TypeSpec) -> Converter:
     if kind == "list":
         assert spec.item is not None
         inner = output_converter(spec.item)
-        return lambda v: [inner(x) for x in v]
+        # an associative string[] (``StringArray``) is written back as the object it was
+        return lambda v: {k: inner(x) for k, x in v.items()} if isinstance(v, dict) else [inner(x) for x in v]
     if kind == "custom_attributes":
         return lambda v: [{"attribute_code": a["attribute_code"], "value": _out_mixed(a["value"])} for a in v]
     return _out_mixed

@@ -6,7 +6,7 @@ fields on a subclass it registers (docs/platform/quote.md).
 """
 from typing import Any
 
-from ...framework.data import CustomAttributes, DataObject, OrNull, Out
+from ...framework.data import CustomAttributes, DataObject, OrNull, Out, StringArray
 from ..customer.api import CustomerInterface
 
 
@@ -150,7 +150,7 @@ class PaymentExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data
 class PaymentInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\PaymentInterface"):
     po_number: str | None
     method: OrNull[str]
-    additional_data: list[str] | None
+    additional_data: StringArray  # a list of strings or an object of them (keys kept)
     extension_attributes: PaymentExtensionInterface | None
 
 

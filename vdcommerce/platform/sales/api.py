@@ -1,5 +1,5 @@
 """The order, invoice, shipment and credit memo data objects, fields in wire order."""
-from ...framework.data import DataObject, OrNull
+from ...framework.data import DataObject, OrNull, StringArray
 from ...framework.search import SearchResults
 
 
@@ -38,7 +38,7 @@ class OrderPaymentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Or
     amount_refunded: float | None
     base_amount_refunded: float | None
     po_number: str | None
-    additional_information: list[str] | None
+    additional_information: StringArray  # the cart payment's additional data (an object keeps its keys)
     extension_attributes: OrderPaymentExtensionInterface | None
 
 

@@ -112,12 +112,13 @@ def create_order(ctx: Context, quote: Quote, total: Total, segments: list[Segmen
     return order_id, increment_id
 
 
-def _information(data: Any) -> list[str] | None:
-    """Payment additional data as the order keeps it: a list of strings."""
+def _information(data: Any) -> list[str] | dict[str, str] | None:
+    """Payment additional data as the order keeps it: a list of strings, or an object of strings when
+    the cart's was one (its keys kept, as a payment method set them)."""
     if not data:
         return None
     if isinstance(data, dict):
-        return [str(v) for v in data.values()]
+        return {str(k): str(v) for k, v in data.items()}
     if isinstance(data, (list, tuple)):
         return [str(v) for v in data]
     return [str(data)]
