@@ -1,7 +1,8 @@
 """orderattr: order attribute definitions, their options and store-view labels, the value holders of
 orders and carts and their values
 
-The first revision of the module's own branch (label ``orderattr``); carts and stores come first.
+The first revision of the module's own branch (label ``orderattr``), on the platform's first
+revision (its store views).
 
 Revision ID: 0001_orderattr
 Revises:
@@ -13,7 +14,7 @@ import sqlalchemy as sa
 revision = '0001_orderattr'
 down_revision = None
 branch_labels = ('orderattr',)
-depends_on = '0016_quote'
+depends_on = '0001_core'
 
 
 def upgrade() -> None:
