@@ -182,7 +182,7 @@ def test_entity_data_list_or_inside_a_group_and_paging(admin, codes):
 def test_one_entity_per_parent(admin, codes):
     po, _ = codes
     parent_id = parent()
-    first = ok(admin.post(DATA, json={"entityData": {"parent_id": parent_id, "parent_entity_type": 1}}))
+    first = ok(admin.post(DATA, json={"entityData": {"entity_id": 0, "parent_id": parent_id, "parent_entity_type": 1}}))
     assert "custom_attributes" not in first
     r = admin.post(DATA, json={"entityData": {"parent_id": parent_id, "parent_entity_type": 1, "custom_attributes": [
         {"attribute_code": po["attribute_code"], "value": "lost"}]}})

@@ -83,6 +83,10 @@ class EntityDataRepository(Repository[EntityDataInterface, EntityDataSearchResul
 
     # --- hooks
 
+    def identify(self, sent: Record) -> Any:
+        """The entity a save names; ``entity_id`` 0 names none (a new entity), as on the platform."""
+        return super().identify(sent) or None
+
     def find(self, record_id: Any) -> Record | None:
         if not isinstance(record_id, int) or not 0 <= record_id < _MAX_ID:
             return None
