@@ -94,6 +94,8 @@ def test_definition_create_read_edit_list_delete(admin):
      'Invalid value of "%value" provided for the %fieldName field.', {"value": 2, "fieldName": "value"}),
     ({"options": [{"label": "A"}]},
      'Options are only for the select, radios, multiselect and checkboxes inputs; "%1" takes none.', ["text"]),
+    ({"frontend_label": "Bad\x00"}, 'Invalid value of "%value" provided for the %fieldName field.',
+     {"value": "Bad\\0", "fieldName": "frontend_label"}),
     ({"is_required": "maybe"}, None, None),
     ({"colour": "red"}, 'Property "%1" does not have accessor method "%2" in class "%3".', None),
 ])
@@ -214,6 +216,9 @@ def test_one_entity_per_parent(admin, codes):
     ({"entityData": {"parent_id": 5, "parent_entity_type": 1, "Colour": "red"}},
      'Property "%1" does not have accessor method "%2" in class "%3".',
      ["Colour", "getColour", "Vendor\\Orderattr\\Api\\Data\\EntityDataInterface"]),
+    ({"entityData": {"parent_id": 5, "parent_entity_type": 1,
+                     "custom_attributes": [{"attribute_code": "po", "value": "a\x00b"}]}},
+     'Invalid value of "%value" provided for the %fieldName field.', {"value": "a\\0b", "fieldName": "po"}),
     ({"entityData": "not an object"}, None, None),
 ])
 def test_entity_data_input_errors(admin, body, message, parameters):
