@@ -1,10 +1,13 @@
-"""Demo order attributes, created through the repository (nothing when there are some already). None is
-required, so that demo checkouts of other modules keep working."""
+"""Demo order attributes, created through the repository (nothing when there are some already), and
+values on the first demo order. None is required, so that demo checkouts of other modules keep working."""
 from sqlalchemy import Connection, select
 
 from ...framework.context import Context
-from .api import AttributeInterface
+from ...framework.search import SearchCriteria
+from ...platform.sales.service import search_orders
+from .api import AttributeInterface, EntityDataInterface
 from .attributes import AttributeRepository
+from .service import EntityDataRepository
 from .tables import attribute
 
 DEMO = [
@@ -28,3 +31,9 @@ def load(conn: Connection) -> None:
     repository = AttributeRepository(Context(conn, store_id=0))
     for body in DEMO:
         repository.save(AttributeInterface.model_validate(body))
+    first = search_orders(Context(conn, store_id=0), SearchCriteria.model_validate({"page_size": 1})).items
+    if first:
+        EntityDataRepository(Context(conn, store_id=0)).save(EntityDataInterface.model_validate({
+            "parent_id": first[0].entity_id, "parent_entity_type": 1, "custom_attributes": [
+                {"attribute_code": "delivery_instructions", "value": "Leave with the neighbour at number 12"},
+                {"attribute_code": "po_number", "value": "PO-DEMO-0001"}]}))
