@@ -205,7 +205,7 @@ def test_one_entity_per_parent(admin, codes):
     ({"entityData": {"parent_id": 5}}, '"%fieldName" is required. Enter and try again.',
      {"fieldName": "parent_entity_type"}),
     ({"entityData": {"parent_id": 5, "parent_entity_type": 3}},
-     'Invalid value of "%value" provided for the %fieldName field.', {"fieldName": "parent_entity_type", "value": 3}),
+     'Invalid value of "%value" provided for the %fieldName field.', {"fieldName": "parent_entity_type", "value": "3"}),
     ({"entityData": {"parent_id": "five", "parent_entity_type": 1}},
      'The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.', None),
     ({"entityData": {"parent_id": 5, "parent_entity_type": 1, "custom_attributes": [{"value": "x"}]}},

@@ -115,7 +115,7 @@ class EntityDataRepository(Repository[EntityDataInterface, EntityDataSearchResul
             if record.get(key) is None:
                 raise InputException.required(key)
         if record["parent_entity_type"] not in store.PARENT_TYPES:
-            raise InputException.invalid_value("parent_entity_type", record["parent_entity_type"])
+            raise InputException.invalid_value("parent_entity_type", str(record["parent_entity_type"]))
         if not 0 <= record["parent_id"] < _MAX_ID:
             raise InputException.invalid_value("parent_id", record["parent_id"])
         other = store.entity_of(self.conn, record["parent_id"], record["parent_entity_type"])
