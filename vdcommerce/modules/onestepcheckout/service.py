@@ -217,7 +217,11 @@ def save_password(ctx: Context, row, password: str) -> bool:
 
 def save_inserted_info(ctx: Context, row, sent: dict[str, Any]) -> bool:
     stored = records.inserted_info(ctx, row.id)
-    stored.update({k: v.dump() if hasattr(v, "dump") else v for k, v in sent.items() if v is not None})
+    for key, value in sent.items():
+        if isinstance(value, AddressInterface):
+            stored[key] = {k: v for k, v in value.dump().items() if k in value.model_fields_set}
+        elif value is not None:
+            stored[key] = value
     records.write_fields(ctx, row.id, inserted_info=orjson.dumps(stored).decode())
     return True
 
