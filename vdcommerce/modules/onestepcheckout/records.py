@@ -22,7 +22,7 @@ from .tables import quote_fields as fields_t
 RATE = Decimal(1)
 
 
-def fields_of(ctx: Context, quote_id: int):
+def fields_of(ctx: Context, quote_id: int) -> Any:
     return ctx.conn.execute(select(fields_t).where(fields_t.c.quote_id == quote_id)).first()
 
 
@@ -45,11 +45,11 @@ def day_text(timestamp: int | None) -> str | None:
     return dt.datetime.fromtimestamp(timestamp, dt.timezone.utc).date().isoformat()
 
 
-def delivery_out(r) -> DeliveryInterface:
+def delivery_out(r: Any) -> DeliveryInterface:
     return DeliveryInterface.of(date=day_text(r.date), time=r.time, comment=r.comment)
 
 
-def message_out(r) -> GiftMessageInterface:
+def message_out(r: Any) -> GiftMessageInterface:
     return GiftMessageInterface.of(item_id=r.item_id, sender=r.sender, recipient=r.recipient, message=r.message)
 
 

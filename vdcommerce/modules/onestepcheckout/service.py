@@ -45,7 +45,7 @@ _DATE_FORMATS = ("%Y-%m-%d", "%Y/%m/%d", "%d %B %Y", "%d %b %Y", "%B %d %Y", "%b
 
 # --------------------------------------------------------------------------- the work, on a cart row
 
-def save_fields(ctx: Context, row, fields: AdditionalFieldsInterface) -> bool:
+def save_fields(ctx: Context, row: Any, fields: AdditionalFieldsInterface) -> bool:
     sent = fields.sent()
     values: dict[str, Any] = {}
     if "comment" in sent:
@@ -77,7 +77,7 @@ def _allowed(ctx: Context, path: str) -> bool:
     return str(ctx.config_value(path, "1")).strip().lower() not in ("0", "", "false")
 
 
-def save_gift_messages(ctx: Context, row, value: Any) -> bool:
+def save_gift_messages(ctx: Context, row: Any, value: Any) -> bool:
     messages = _gift_messages(value)
     item_ids = {i.item_id for i in carts.Loaded(ctx, row).items}
     for m in messages:
@@ -94,7 +94,7 @@ def save_gift_messages(ctx: Context, row, value: Any) -> bool:
     return True
 
 
-def update_gift_wrap(ctx: Context, row, checked: bool) -> TotalsInterface:
+def update_gift_wrap(ctx: Context, row: Any, checked: bool) -> TotalsInterface:
     exists = ctx.conn.execute(select(fee_t.c.quote_id).where(fee_t.c.quote_id == row.id)).first() is not None
     if checked and not exists:
         base = cents(Decimal(str(ctx.config_value(FEE_PATH, "0") or "0")))
@@ -124,7 +124,7 @@ def parse_date(value: str | None) -> int | None:
     return int(dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc).timestamp())
 
 
-def save_delivery(ctx: Context, row, date: str | None, time: int | None, comment: str | None) -> bool:
+def save_delivery(ctx: Context, row: Any, date: str | None, time: int | None, comment: str | None) -> bool:
     if time is not None and time > 23:
         raise InputException.invalid_value("time", time)
     values = dict(date=parse_date(date), time=time if time is not None and time >= 0 else None,
@@ -140,12 +140,12 @@ def save_delivery(ctx: Context, row, date: str | None, time: int | None, comment
     return True
 
 
-def _summary(ctx: Context, row, address: AddressInterface | None) -> CheckoutTotalsInterface:
+def _summary(ctx: Context, row: Any, address: AddressInterface | None) -> CheckoutTotalsInterface:
     """The order summary after an item changed (the cart's totals were re-collected and stored)."""
     row = carts.row_of(ctx, row.id)
     platform = Carts(ctx)
     cart = carts.Loaded(ctx, row)
-    shipping: list = []
+    shipping: list[Any] = []
     if cart.items and not row.is_virtual:
         if address is not None:
             shipping = platform.estimate(row, address)
@@ -167,7 +167,7 @@ def _summary(ctx: Context, row, address: AddressInterface | None) -> CheckoutTot
         image_data=orjson.dumps(image_data).decode(), options_data=orjson.dumps(options_data).decode())
 
 
-def remove_item(ctx: Context, row, item_id: int, address: AddressInterface) -> Any:
+def remove_item(ctx: Context, row: Any, item_id: int, address: AddressInterface) -> Any:
     if not any(i.item_id == item_id for i in carts.Loaded(ctx, row).items):
         return False
     Carts(ctx).delete_item(row, item_id)
@@ -197,7 +197,7 @@ def _form(form_data: str) -> tuple[str | None, dict[str, Any] | None]:
     return qty, ({"extension_attributes": ext} if ext else None)
 
 
-def update_item(ctx: Context, row, item_id: int, form_data: str) -> Any:
+def update_item(ctx: Context, row: Any, item_id: int, form_data: str) -> Any:
     item = next((i for i in carts.Loaded(ctx, row).items if i.item_id == item_id), None)
     if item is None:
         return False
@@ -209,13 +209,13 @@ def update_item(ctx: Context, row, item_id: int, form_data: str) -> Any:
     return _summary(ctx, row, None)
 
 
-def save_password(ctx: Context, row, password: str) -> bool:
+def save_password(ctx: Context, row: Any, password: str) -> bool:
     check_password(ctx, password, row.customer_email)
     records.write_fields(ctx, row.id, password_hash=hash_password(password))
     return True
 
 
-def save_inserted_info(ctx: Context, row, sent: dict[str, Any]) -> bool:
+def save_inserted_info(ctx: Context, row: Any, sent: dict[str, Any]) -> bool:
     stored = records.inserted_info(ctx, row.id)
     for key, value in sent.items():
         if isinstance(value, AddressInterface):
@@ -228,11 +228,11 @@ def save_inserted_info(ctx: Context, row, sent: dict[str, Any]) -> bool:
 
 # --------------------------------------------------------------------------- routed services
 
-def _by_id(ctx: Context, cart_id: int):
+def _by_id(ctx: Context, cart_id: int) -> Any:
     return carts.row_of(ctx, cart_id)
 
 
-def _by_mask(ctx: Context, cart_id: str):
+def _by_mask(ctx: Context, cart_id: str) -> Any:
     return carts.by_masked_id(ctx, cart_id)
 
 
