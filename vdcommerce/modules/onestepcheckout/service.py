@@ -79,6 +79,10 @@ def _allowed(ctx: Context, path: str) -> bool:
 
 def save_gift_messages(ctx: Context, row: Any, value: Any) -> bool:
     messages = _gift_messages(value)
+    for m in messages:
+        for name in ("sender", "recipient"):
+            if len(getattr(m, name) or "") > 255:
+                raise InputException.invalid_value(name, getattr(m, name))
     item_ids = {i.item_id for i in carts.Loaded(ctx, row).items}
     for m in messages:
         item_id = m.item_id or 0

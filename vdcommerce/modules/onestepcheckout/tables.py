@@ -2,7 +2,7 @@
 the delivery wish and the gift-wrap fee; one per message for gift messages) and the asset names the
 checkout page asks to have bundled. A change here needs a revision:
 `vdcommerce db revision --package onestepcheckout -m "..."`."""
-from sqlalchemy import (Boolean, Column, DateTime, ForeignKey, Index, Integer, Numeric, String, Table, Text,
+from sqlalchemy import (BigInteger, Boolean, Column, DateTime, ForeignKey, Index, Integer, Numeric, String, Table, Text,
                         UniqueConstraint)
 
 from ...framework.db import metadata
@@ -37,7 +37,7 @@ delivery = Table(
     Column("delivery_id", Integer, primary_key=True, autoincrement=True),
     Column("quote_id", Integer, ForeignKey("quote.id", ondelete="CASCADE"), nullable=True, unique=True),
     Column("order_id", Integer, nullable=True, unique=True),
-    Column("date", Integer, nullable=True),
+    Column("date", BigInteger, nullable=True),
     Column("time", Integer, nullable=True),
     Column("comment", Text, nullable=True),
 )

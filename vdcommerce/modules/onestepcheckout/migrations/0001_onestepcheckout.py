@@ -26,7 +26,7 @@ def upgrade() -> None:
     sa.Column('delivery_id', sa.Integer(), autoincrement=True, nullable=False),
     sa.Column('quote_id', sa.Integer(), nullable=True),
     sa.Column('order_id', sa.Integer(), nullable=True),
-    sa.Column('date', sa.Integer(), nullable=True),
+    sa.Column('date', sa.BigInteger(), nullable=True),
     sa.Column('time', sa.Integer(), nullable=True),
     sa.Column('comment', sa.Text(), nullable=True),
     sa.ForeignKeyConstraint(['quote_id'], ['quote.id'], name=op.f('fk_vendor_checkout_delivery_quote_id_quote'), ondelete='CASCADE'),
