@@ -296,7 +296,8 @@ def test_errors(server, guest, admin):
     required = '"%fieldName" is required. Enter and try again.'
     for route, body, name in (("vdcheckoutFields", {}, "fields"), ("gift-message", {}, "giftMessage"),
                               ("gift-wrap", {}, "checked"), ("delivery", {"time": 3}, "date"),
-                              ("update-item", {"itemId": 1}, "formData")):
+                              ("update-item", {"itemId": 1}, "formData"),
+                              ("update-item", {"formData": "qty=1"}, "itemId")):
         r = guest.post(f"{g}/{route}", json=body)
         assert r.status_code == 400 and r.json() == {"message": required, "parameters": {"fieldName": name}}, route
     r = guest.post(f"{g}/vdcheckoutFields", json={"fields": {"comment": "x", "colour": "red"}})
