@@ -220,6 +220,19 @@ def test_admin_on_any_cart_and_the_acl(server, admin, guest, catalog):
     assert r.status_code == 401 and r.json()["parameters"] == {"resources": "Magento_Cart::manage"}
     r = guest.post(f"{P}/carts/mine/delivery", json={"date": "2031-01-01"})
     assert r.status_code == 401 and r.json() == {"message": DENIED, "parameters": {"resources": "self"}}
+    # anonymising the customer takes the personal data out of what the checkout kept on the cart
+    customer_id = cart_of(admin, cart_id)["customer"]["id"]
+    assert ok(admin.post(f"{P}/carts/{cart_id}/delivery", json={"date": "2031-01-01", "comment": "Gate 4"}))
+    assert ok(admin.post(f"{P}/carts/{cart_id}/gift-message", json={"giftMessage": [{"sender": "Jo", "message": "Hi"}]}))
+    with server.client(token) as me:
+        assert ok(me.post("/V1/checkout/saveInsertedInfo", json={"validatedEmailValue": "jo@example.com"}))
+    assert ok(admin.post(f"/V1/vdtest/customers/{customer_id}/anonymize"))
+    kept = cart_of(admin, cart_id)["extension_attributes"]["vendor_checkout"]
+    assert kept["additional_fields"] == {"register": True}
+    assert kept["delivery"] == {"date": "2031-01-01", "time": None, "comment": None}
+    assert kept["gift_messages"] == [{"item_id": 0, "sender": "-", "recipient": "-", "message": "-"}]
+    assert "inserted_info" not in kept
+
     r = admin.post(f"{P}/carts/999999/vdcheckoutFields", json={"fields": {}})
     assert r.status_code == 404 and r.json() == {"message": "No such entity with %fieldName = %fieldValue",
                                                  "parameters": {"fieldName": "cartId", "fieldValue": "999999"}}

@@ -6,17 +6,22 @@
 - ``sales_order_place_after``: the delivery wish and the gift messages move to the order, the order
   comment becomes a comment of the order that the customer sees, "subscribe" subscribes the order's
   e-mail to the newsletter, and a newly created account is told so by mail.
+- ``customer_anonymize_after``: what the checkout kept on the customer's carts (and so on their
+  orders) loses its personal data, as the platform's cart rows do.
 """
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from typing import Any
 
 from ...framework.context import INTEGRATION, Caller, Context
+from ...framework.search import SearchCriteria
 from ...platform import mail
 from ...platform.customer.api import CustomerInterface
 from ...platform.customer.service import CustomerRepository, email_exists
 from ...platform.newsletter import service as newsletter
+from ...platform.quote.service import CartRepository
 from ...platform.quote.totals import Address, Quote
 from ...platform.sales.api import OrderStatusHistoryInterface
 from ...platform.sales.service import OrderManagement
@@ -84,3 +89,24 @@ def carry_to_order(ctx: Context, *, order_id: int, increment_id: str, quote: Quo
                      entity_type="customer", entity_id=customer_id,
                      variables={"firstname": billing.firstname if billing else "", "increment_id": increment_id,
                                 "has_password": bool(fields is not None and fields.password_hash)})
+
+
+def forget_customer(ctx: Context, *, customer_id: int, keep_since: dt.datetime | None = None, **_: Any) -> None:
+    """The customer's carts (those last updated before ``keep_since``, when given), found through the
+    cart repository, lose the typed form, the date of birth, the password, the comment, the names and
+    texts of their gift messages and the delivery note."""
+    groups: list[dict[str, Any]] = [
+        {"filters": [{"field": "customer_id", "value": str(customer_id), "condition_type": "eq"}]}]
+    if keep_since is not None:
+        groups.append({"filters": [{"field": "updated_at", "condition_type": "lt",
+                                    "value": keep_since.strftime("%Y-%m-%d %H:%M:%S")}]})
+    ids: list[int] = []
+    page = 1
+    while True:
+        found = CartRepository(ctx).get_list(SearchCriteria.model_validate(
+            {"filter_groups": groups, "page_size": 100, "current_page": page}))
+        ids.extend(int(c.id) for c in found.items or [] if c.id is not None)
+        if not found.items or len(ids) >= (found.total_count or 0):
+            break
+        page += 1
+    records.forget(ctx, ids)

@@ -102,3 +102,15 @@ def order_messages(ctx: Context, ids: list[int]) -> dict[int, list[GiftMessageIn
 def attach_to_order(ctx: Context, quote_id: int, order_id: int) -> None:
     ctx.conn.execute(update(delivery_t).where(delivery_t.c.quote_id == quote_id).values(order_id=order_id))
     ctx.conn.execute(update(gift_message_t).where(gift_message_t.c.quote_id == quote_id).values(order_id=order_id))
+
+
+def forget(ctx: Context, quote_ids: list[int]) -> None:
+    """Personal data of these carts' checkout rows replaced by placeholders (amounts and dates stay)."""
+    if not quote_ids:
+        return
+    conn = ctx.conn
+    conn.execute(update(fields_t).where(fields_t.c.quote_id.in_(quote_ids)).values(
+        comment=None, register_dob=None, password_hash=None, inserted_info=None, updated_at=utc_now()))
+    conn.execute(update(gift_message_t).where(gift_message_t.c.quote_id.in_(quote_ids)).values(
+        sender="-", recipient="-", message="-"))
+    conn.execute(update(delivery_t).where(delivery_t.c.quote_id.in_(quote_ids)).values(comment=None))
