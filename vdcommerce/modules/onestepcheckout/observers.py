@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import logging
 from typing import Any
 
 from ...framework.context import INTEGRATION, Caller, Context
+from ...framework.exceptions import LocalizedException
 from ...framework.search import SearchCriteria
 from ...platform import mail
 from ...platform.customer.api import CustomerInterface
@@ -26,6 +28,8 @@ from ...platform.quote.totals import Address, Quote
 from ...platform.sales.api import OrderStatusHistoryInterface
 from ...platform.sales.service import OrderManagement
 from . import records
+
+log = logging.getLogger("vdcommerce.onestepcheckout")
 
 REGISTERED = "vendor_checkout_registered"
 ACCOUNT_MAIL = "vendor_checkout_account_created"
@@ -66,8 +70,13 @@ def register_guest(ctx: Context, *, quote: Quote, **_: Any) -> None:
         body["dob"] = fields.register_dob
     # the shop creates the account, so the stored password hash is taken as it is
     shop = dataclasses.replace(ctx, caller=Caller(INTEGRATION, None))
-    customer = CustomerRepository(shop).save(CustomerInterface.model_validate(
-        {k: v for k, v in body.items() if v is not None}), password_hash=fields.password_hash)
+    try:
+        with ctx.conn.begin_nested():  # a refused account leaves nothing behind and the order goes on
+            customer = CustomerRepository(shop).save(CustomerInterface.model_validate(
+                {k: v for k, v in body.items() if v is not None}), password_hash=fields.password_hash)
+    except LocalizedException as e:
+        log.warning("no account for the order of cart %s: %s", quote.id, e.message)
+        return
     quote.customer_id = customer.id
     quote.customer_group_id = customer.group_id if customer.group_id is not None else 1
     quote.extension[REGISTERED] = customer.id
