@@ -151,13 +151,15 @@ def test_register_creates_the_account_with_the_saved_password_and_links_the_orde
     second = ok(admin.get(f"/V1/orders/{place_guest(guest, masked, email)}"))
     assert second.get("customer_id") is None and second["customer_is_guest"] == 1
 
-    # an address the order takes but an account does not: the order is placed, as a guest's
+    # an address the order takes but an account (and the newsletter) does not: the order is placed,
+    # as a guest's
     odd = unique("odd(") + ")@example.com"
     masked = guest_cart(guest)
     base = f"/V1/guest-carts/{masked}"
     add(guest, base, catalog["tee"], 1)
     ok(shipping_information(guest, base, {**ADDRESS, "email": odd}))
-    ok(guest.post(f"{P}/guest-carts/{masked}/vdcheckoutFields", json={"fields": {"register": True}}))
+    ok(guest.post(f"{P}/guest-carts/{masked}/vdcheckoutFields", json={"fields": {"register": True,
+                                                                               "subscribe": True}}))
     third = ok(admin.get(f"/V1/orders/{place_guest(guest, masked, odd)}"))
     assert third["customer_email"] == odd and third["customer_is_guest"] == 1
 

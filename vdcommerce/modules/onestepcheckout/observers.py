@@ -89,7 +89,11 @@ def carry_to_order(ctx: Context, *, order_id: int, increment_id: str, quote: Quo
         OrderManagement(ctx).add_comment(order_id, OrderStatusHistoryInterface.of(
             comment=fields.comment.strip(), is_customer_notified=0, is_visible_on_front=1))
     if fields is not None and fields.is_subscribe and quote.customer_email:
-        newsletter.subscribe(ctx, quote.customer_email, quote.store_id)
+        try:
+            with ctx.conn.begin_nested():  # an address the newsletter refuses does not stop the order
+                newsletter.subscribe(ctx, quote.customer_email, quote.store_id)
+        except LocalizedException as e:
+            log.warning("no subscription for order %s: %s", increment_id, e.message)
     customer_id = quote.extension.get(REGISTERED)
     if customer_id is not None:
         billing = quote.billing_address or quote.shipping_address
