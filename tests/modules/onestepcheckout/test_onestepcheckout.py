@@ -189,7 +189,7 @@ def test_customer_mine_routes_and_the_own_cart_by_id(server, admin, catalog, fee
             "comment": "Leave at the door", "subscribe": True}})) is True
         totals = ok(me.post(f"{P}/carts/mine/gift-wrap", json={"checked": True}))
         assert {"code": "vendor_checkout_gift_wrap", "title": "Gift Wrap", "value": 4.99} in totals["total_segments"]
-        # the catalogue's route on the customer's own cart id, with the customer's token
+        # the cart-id route on the customer's own cart, with the customer's token
         assert ok(me.post(f"{P}/carts/{cart_id}/delivery", json={"date": "July 1, 2031", "time": 9})) is True
         assert ok(me.post(f"{P}/carts/{cart_id}/vdcheckoutFields", json={"fields": {"comment": "Back door"}}))
         assert ok(me.post("/V1/checkout/saveInsertedInfo", json={
@@ -217,7 +217,7 @@ def test_admin_on_any_cart_and_the_acl(server, admin, guest, catalog):
     _, other_token = new_customer(server)
     with server.client(token) as me:
         cart_id = ok(me.post("/V1/carts/mine"))
-    # the admin reaches any cart by id (the catalogue example)
+    # the admin reaches any cart by id
     assert ok(admin.post(f"{P}/carts/{cart_id}/vdcheckoutFields", json={"fields": {
         "register": True, "date_of_birth": "1990-01-01"}})) is True
     assert cart_of(admin, cart_id)["extension_attributes"]["vendor_checkout"]["additional_fields"] == {
