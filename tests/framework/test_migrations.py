@@ -31,6 +31,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0003_faq",
     "0001_recurringwallet",
     "0001_orderattr",
+    "0001_onestepcheckout",
     "0001_orderarchive",
     "0001_customerlogin",
     "0001_customform",
