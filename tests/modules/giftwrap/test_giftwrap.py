@@ -170,6 +170,9 @@ def test_save_errors_are_wrapped(admin):
     r = admin.put(path, json={"wrap": {"price": -1}})
     error(r, 400, "Unable to save wrap with ID %1. Error: %2",
           [wrap["entity_id"], 'Invalid value of "-1.0" provided for the price field.'])
+    for too_much in ({"price": 1e12}, {"name": "n" * 256}, {"image": "i" * 256 + ".jpg"}, {"price": 1.005}):
+        r = admin.put(path, json={"wrap": too_much})
+        assert r.status_code == 400 and r.json()["message"] == "Unable to save wrap with ID %1. Error: %2", r.text
     r = admin.put(path, json={"wrap": {"status": 2}})
     assert r.status_code == 400 and r.json()["message"] == "Unable to save wrap with ID %1. Error: %2"
     r = admin.put(path, json={"wrap": {"store_id": 0, "name": " "}})

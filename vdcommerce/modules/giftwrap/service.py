@@ -23,6 +23,9 @@ from .tables import quote_wrap, wrap as wrap_table, wrap_store
 WRAP_VALUES = StoreValues(wrap_store)
 NOT_FOUND = 'Wrap with specified ID "%1" not found.'
 DISABLED, ENABLED = 0, 1
+#: the longest text the columns keep, and the highest price (12 digits, 2 of them decimals)
+_MAX_LENGTH = {"name": 255, "image": 255}
+_MAX_PRICE = Decimal("9999999999.99")
 
 _DROP_CHOICES = delete(quote_wrap)
 
@@ -74,10 +77,13 @@ class WrapRepository(Repository[WrapInterface, WrapSearchResultsInterface]):
             for key in ("status",):
                 if key in values and values[key] is None:
                     del values[key]
+        for key, limit in _MAX_LENGTH.items():
+            if isinstance(values.get(key), str) and len(values[key]) > limit:
+                raise InputException.invalid_value(key, values[key])
         price = values.get("price")
         if price is not None:
             amount = Decimal(str(price))
-            if amount < 0 or not amount.is_finite():
+            if not amount.is_finite() or amount < 0 or amount > _MAX_PRICE:
                 raise InputException.invalid_value("price", price)
             if amount != amount.quantize(Decimal("0.01")):
                 raise InputException("The price must have at most two decimal places.")
