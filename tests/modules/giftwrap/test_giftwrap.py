@@ -3,6 +3,7 @@ getList, deleteById, the errors docs/modules/giftwrap.md lists, the ACL and the 
 import httpx
 
 from tests.helpers import limited_admin, ok, unique
+from tests.helpers.media import content, image, media_dir
 from tests.helpers.queue import wait_for
 from tests.helpers.store import store_view
 
@@ -50,7 +51,8 @@ def test_create_translate_read_list_delete(server, admin_token):
         created = ok(r)
         wrap_id = created["entity_id"]
         assert created == {"entity_id": wrap_id, **RED}
-        assert list(created) == ["entity_id", "store_id", "name", "description", "status", "image", "price", "sort_order"]
+        assert list(created) == ["entity_id", "store_id", "name", "description", "status", "image", "price",
+                                 "sort_order"]
 
         translated = ok(admin.put(f"{BASE}/{wrap_id}", json={"wrap": {"store_id": german, "name": "Rotes Papier"}}))
         assert translated == {**created, "store_id": german, "name": "Rotes Papier"}
@@ -191,7 +193,7 @@ def test_guests_customers_and_other_admins_are_refused(server, guest):
     with server.client(other) as stranger:
         for client in (guest, stranger):
             for method, path in (("POST", BASE), ("PUT", f"{BASE}/1"), ("DELETE", f"{BASE}/1"),
-                                 ("GET", f"{BASE}?entityId=1"), ("GET", f"{BASE}/all")):
+                                 ("POST", f"{BASE}/1/image"), ("GET", f"{BASE}?entityId=1"), ("GET", f"{BASE}/all")):
                 r = client.request(method, path, json={"wrap": {"name": "x"}} if method in ("POST", "PUT") else None)
                 assert r.status_code == 401 and r.json() == refused, (method, path, r.text)
 
@@ -233,3 +235,34 @@ def test_the_acl_tree(server):
     wrap, card = at[RESOURCE], at["Vendor_GiftWrap::message_card"]
     assert group[1] == sales[1] + 2 and group[0] > sales[0]
     assert wrap[1] == card[1] == group[1] + 2 and wrap[0] == group[0] + 1 and card[0] == group[0] + 2
+
+
+# --------------------------------------------------------------------------- images
+
+def test_image_upload_per_store_view_and_cleanup(server, admin):
+    german = store_view(server)
+    folder = media_dir(server) / "vendor_giftwrap"
+    wrap = create(admin, image=None)
+    upload = f"{BASE}/{wrap['entity_id']}/image"
+    first = ok(admin.post(upload, json={"content": content(image(), "Red Paper.png")}))
+    assert first == {**wrap, "image": first["image"]} and first["image"].startswith("red_paper")
+    assert (folder / first["image"]).is_file()
+    served = httpx.get(f"{server.url}/media/vendor_giftwrap/{first['image']}")
+    assert served.status_code == 200 and served.headers["content-type"] == "image/png"
+
+    # a store view gets an image of its own; the default one stays
+    de = ok(admin.post(upload, json={"content": content(image(color="blue"), "rot.png"), "storeId": german}))
+    assert de["store_id"] == german and de["image"].startswith("rot")
+    assert ok(get(admin, wrap["entity_id"]))["image"] == first["image"]
+    # a new default image replaces the file of the old one
+    second = ok(admin.post(upload, json={"content": content(image(fmt="JPEG"), "red.jpg", "image/jpeg")}))
+    assert not (folder / first["image"]).exists() and (folder / second["image"]).is_file()
+
+    bad = admin.post(upload, json={"content": {**content(b"not an image"), "name": "x.png"}})
+    assert bad.status_code == 400 and bad.json()["message"] == "The image MIME type is not valid or not supported."
+    error(admin.post(f"{BASE}/999999/image", json={"content": content(image())}), 404, *not_found(999999))
+    assert ok(get(admin, wrap["entity_id"]))["image"] == second["image"]
+
+    # deleting the wrap takes its uploaded images along
+    assert ok(admin.delete(f"{BASE}/{wrap['entity_id']}")) is True
+    assert not (folder / second["image"]).exists() and not (folder / de["image"]).exists()

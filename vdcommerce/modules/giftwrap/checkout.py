@@ -71,8 +71,9 @@ class CartWraps:
         found = choices(ctx, [int(i) for i in ids])
         out: dict[Any, Any] = {}
         for cart_id, rows in found.items():
-            out[cart_id] = [CartWrapInterface.of(item_id=r.quote_item_id, wrap_id=r.wrap_id, gift_message=r.gift_message,
-                                                 is_receipt_hidden=r.is_receipt_hidden) for r in rows]
+            out[cart_id] = [CartWrapInterface.of(item_id=r.quote_item_id, wrap_id=r.wrap_id,
+                                                 gift_message=r.gift_message, is_receipt_hidden=r.is_receipt_hidden)
+                            for r in rows]
         return out
 
     def save(self, ctx: Context, record_id: Any, value: Any) -> None:
@@ -90,8 +91,8 @@ class CartWraps:
                 raise NoSuchEntityException(NOT_IN_CART, [choice.item_id])
             if choice.is_receipt_hidden not in (None, 0, 1):
                 raise InputException.invalid_value("is_receipt_hidden", choice.is_receipt_hidden)
-            wanted[choice.item_id] = {"quote_item_id": choice.item_id, "quote_id": cart.row.id, "wrap_id": choice.wrap_id,
-                                      "gift_message": choice.gift_message,
+            wanted[choice.item_id] = {"quote_item_id": choice.item_id, "quote_id": cart.row.id,
+                                      "wrap_id": choice.wrap_id, "gift_message": choice.gift_message,
                                       "is_receipt_hidden": choice.is_receipt_hidden or 0}
         if wanted:
             wraps = WRAP_VALUES.read(ctx.conn, {w["wrap_id"] for w in wanted.values()}, store_id)

@@ -10,13 +10,16 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import bindparam, delete, func, select
 
+from ...framework.context import Service
 from ...framework.dates import utc_now
 from ...framework.exceptions import InputException
 from ...framework.repository import Record, Repository
 from ...framework.search import SearchCriteria
 from ...framework.storevalues import ADMIN_STORE_ID, StoreValues
+from ...platform.media import service as media
+from ...platform.media.api import ImageContentInterface
 from .api import WrapInterface, WrapSearchResultsInterface
 from .tables import quote_wrap, wrap as wrap_table, wrap_store
 
@@ -43,6 +46,8 @@ class WrapRepository(Repository[WrapInterface, WrapSearchResultsInterface]):
     store_key = "store_id"
     required = ("name",)
     choices = {"status": (DISABLED, ENABLED)}
+    #: during a delete: the image names of the wrap, for the files no other wrap uses
+    _images: list[str] = []
 
     # --- the service methods
 
@@ -97,5 +102,45 @@ class WrapRepository(Repository[WrapInterface, WrapSearchResultsInterface]):
     def to_row(self, record: Record) -> dict[str, Any]:
         return {"updated_at": record.get("updated_at")}
 
+    def before_delete(self, record: Record) -> None:
+        self._images = list(self.conn.execute(select(wrap_store.c.image).where(
+            wrap_store.c.wrap_id == record[self.pk_key], wrap_store.c.image.is_not(None))).scalars())
+
     def after_delete(self, record_id: Any, record: Record | None) -> None:
         self.conn.execute(_DROP_CHOICES.where(quote_wrap.c.wrap_id == record_id))
+        for image in set(self._images):
+            drop_unused_image(self.conn, image)
+
+
+#: the public media folder of uploaded wrap images; a wrap's ``image`` is a file name in it
+IMAGE_FOLDER = "vendor_giftwrap"
+_IMAGE_USERS = select(func.count()).select_from(wrap_store).where(wrap_store.c.image == bindparam("image"))
+
+
+def drop_unused_image(conn: Any, image: str | None) -> None:
+    """Remove an uploaded image file that no wrap names any more (a name set by hand has no file)."""
+    if not image or conn.execute(_IMAGE_USERS, {"image": image}).scalar_one() > 0:
+        return
+    stored = media.find(conn, f"{IMAGE_FOLDER}/{image}")
+    if stored is not None:
+        media.remove(conn, stored.file_id)
+
+
+class WrapImageManagement(Service):
+    interface = "Vendor\\GiftWrap\\Api\\WrapImageManagementInterface"
+    summary = "Gift wrap images"
+
+    def upload(self, entity_id: int, content: ImageContentInterface, store_id: int = 0) -> WrapInterface:
+        """Store an uploaded image (JPEG, PNG, GIF, WebP) under the public media folder and make it the
+        wrap's image for store view ``storeId`` (0: the default image); the image it replaces is
+        removed when no wrap uses it any more."""
+        repository = WrapRepository(self.ctx)
+        before = repository.get_by_id(entity_id, store_id)
+        own = WRAP_VALUES.own(self.conn, entity_id, store_id)
+        stored = media.save_upload(self.conn, content, IMAGE_FOLDER)
+        name = stored.path.rpartition("/")[2]
+        saved = repository.save(WrapInterface.model_validate({"entity_id": entity_id, "store_id": store_id,
+                                                              "image": name}))
+        if "image" in own:
+            drop_unused_image(self.conn, before.image)
+        return saved
