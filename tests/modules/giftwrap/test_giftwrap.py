@@ -266,3 +266,52 @@ def test_image_upload_per_store_view_and_cleanup(server, admin):
     # deleting the wrap takes its uploaded images along
     assert ok(admin.delete(f"{BASE}/{wrap['entity_id']}")) is True
     assert not (folder / second["image"]).exists() and not (folder / de["image"]).exists()
+
+
+# --------------------------------------------------------------------------- message cards
+
+CARDS = "/V1/vendor_giftWrap/messageCard"
+
+
+def test_message_cards_are_kept_like_wraps(server, admin):
+    german = store_view(server)
+    body = {"store_id": 0, "name": unique("Card "), "status": 1, "image": "card.png", "price": 1.25, "sort_order": 2}
+    card = ok(admin.post(CARDS, json={"card": body}))
+    card_id = card["entity_id"]
+    assert card == {"entity_id": card_id, **body}
+    translated = ok(admin.put(f"{CARDS}/{card_id}", json={"card": {"store_id": german, "name": "Grußkarte"}}))
+    assert translated == {**card, "store_id": german, "name": "Grußkarte"}
+    assert ok(admin.get(CARDS, params={"entityId": card_id, "storeId": german})) == translated
+    assert ok(admin.get(CARDS, params={"entityId": card_id})) == card
+    page = ok(admin.get(f"{CARDS}/all", params=list_params(("entity_id", card_id))))
+    assert page["items"] == [card] and page["total_count"] == 1
+
+    missing = ('Message card with specified ID "%1" not found.', [999999])
+    error(admin.put(f"{CARDS}/999999", json={"card": {"name": "x"}}), 404, *missing)
+    error(admin.get(CARDS, params={"entityId": 999999}), 404, *missing)
+    error(admin.post(CARDS, json={"card": {"price": 1}}), 400, "Unable to save new message card. Error: %1",
+          ['"name" is required. Enter and try again.'])
+    error(admin.put(f"{CARDS}/{card_id}", json={"card": {"price": -2}}), 400,
+          "Unable to save message card with ID %1. Error: %2",
+          [card_id, 'Invalid value of "-2.0" provided for the price field.'])
+    error(admin.post(CARDS, json={"card": {"name": "x", "description": "cards have none"}}), 400,
+          'Property "%1" does not have accessor method "%2" in class "%3".',
+          ["Description", "getDescription", "Vendor\\GiftWrap\\Api\\Data\\MessageCardInterface"])
+    error(admin.post(CARDS, json={"wrap": {"name": "x"}}), 400, '"%fieldName" is required. Enter and try again.',
+          {"fieldName": "card"})
+
+    assert ok(admin.delete(f"{CARDS}/{card_id}")) is True
+    error(admin.delete(f"{CARDS}/{card_id}"), 404, 'Message card with specified ID "%1" not found.', [card_id])
+
+
+def test_message_cards_have_their_own_resource(server, guest):
+    refused = {"message": "The consumer isn't authorized to access %resources.",
+               "parameters": {"resources": "Vendor_GiftWrap::message_card"}}
+    with server.client(limited_admin(server, RESOURCE)) as wraps_only:
+        for client in (guest, wraps_only):
+            r = client.get(f"{CARDS}/all")
+            assert r.status_code == 401 and r.json() == refused
+    with server.client(limited_admin(server, "Vendor_GiftWrap::message_card")) as cards_only:
+        card = ok(cards_only.post(CARDS, json={"card": {"name": unique("Card ")}}))
+        assert card["status"] == 0
+        assert ok(cards_only.delete(f"{CARDS}/{card['entity_id']}")) is True

@@ -158,3 +158,40 @@ def test_choice_errors_write_nothing(server, admin_token, admin):
         assert ok(me.get(MINE))["extension_attributes"]["vdgiftwrap_items"] == [
             {"item_id": tee["item_id"], "wrap_id": red["entity_id"], "is_receipt_hidden": 0}]
         assert segment(ok(me.get(f"{MINE}/totals")))["value"] == 4.5
+
+
+CARDS = "/V1/vendor_giftWrap/messageCard"
+
+
+def test_a_message_card_is_charged_once_per_wrapped_item(server, admin_token, admin):
+    red = wrap(admin, price=2)
+    card = ok(admin.post(CARDS, json={"card": {"name": unique("Card "), "status": 1, "price": 0.99}}))
+    off = ok(admin.post(CARDS, json={"card": {"name": unique("Card "), "status": 0, "price": 5}}))
+    with cart_with(server, admin_token, (10, 3)) as (me, (tee,)):
+        for card_id, status, message in ((999999, 404, 'Message card with specified ID "%1" not found.'),
+                                         (off["entity_id"], 400, 'The message card with ID "%1" is not available.')):
+            r = choose(me, {"item_id": tee["item_id"], "wrap_id": red["entity_id"], "card_id": card_id})
+            assert r.status_code == status and r.json()["message"] == message and r.json()["parameters"] == [card_id]
+        ok(choose(me, {"item_id": tee["item_id"], "wrap_id": red["entity_id"], "card_id": card["entity_id"],
+                       "gift_message": "With love"}))
+        assert ok(me.get(MINE))["extension_attributes"]["vdgiftwrap_items"][0]["card_id"] == card["entity_id"]
+        totals = ok(shipping_information(me, MINE))["totals"]
+        assert segment(totals)["value"] == 6.99            # 3 x 2.00 + 0.99
+        assert totals["grand_total"] == 51.99              # 30 + 15 shipping + 6.99
+        order_id = ok(me.post(f"{MINE}/payment-information",
+                              json={"paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS}))
+    wrapped = ok(admin.get(f"/V1/orders/{order_id}"))["extension_attributes"]["vdgiftwrap_items"]
+    assert wrapped == [{"sku": tee["sku"], "wrap_id": red["entity_id"], "wrap_name": red["name"], "qty": 3,
+                        "card_id": card["entity_id"], "card_name": card["name"], "gift_message": "With love",
+                        "is_receipt_hidden": 0, "price": 2, "base_price": 2, "card_price": 0.99,
+                        "base_card_price": 0.99, "row_total": 6.99}]
+
+    # a deleted card leaves the wrap on the carts that chose it
+    with cart_with(server, admin_token, (10, 1)) as (me, (tee,)):
+        ok(choose(me, {"item_id": tee["item_id"], "wrap_id": red["entity_id"], "card_id": card["entity_id"]}))
+        assert segment(ok(me.get(f"{MINE}/totals")))["value"] == 2.99
+        assert ok(admin.delete(f"{CARDS}/{card['entity_id']}")) is True
+        ok(me.put(f"{MINE}/items/{tee['item_id']}", json={"cartItem": {"qty": 1}}))
+        assert segment(ok(me.get(f"{MINE}/totals")))["value"] == 2
+        assert ok(me.get(MINE))["extension_attributes"]["vdgiftwrap_items"] == [
+            {"item_id": tee["item_id"], "wrap_id": red["entity_id"], "is_receipt_hidden": 0}]

@@ -21,10 +21,26 @@ class WrapSearchResultsInterface(SearchResults[WrapInterface],
     pass
 
 
+class MessageCardInterface(DataObject, interface="Vendor\\GiftWrap\\Api\\Data\\MessageCardInterface"):
+    entity_id: int | None
+    store_id: int | None
+    name: str | None
+    status: int | None
+    image: str | None
+    price: float | None
+    sort_order: int | None
+
+
+class MessageCardSearchResultsInterface(SearchResults[MessageCardInterface],
+                                        interface="Vendor\\GiftWrap\\Api\\Data\\MessageCardSearchResultsInterface"):
+    pass
+
+
 class CartWrapInterface(DataObject, interface="Vendor\\GiftWrap\\Api\\Data\\CartWrapInterface"):
     """A wrap chosen for one cart item (``extension_attributes.vdgiftwrap_items`` of a cart)."""
     item_id: int | None
     wrap_id: int | None
+    card_id: int | None
     gift_message: str | None
     is_receipt_hidden: int | None
 
@@ -35,8 +51,12 @@ class OrderWrapInterface(DataObject, interface="Vendor\\GiftWrap\\Api\\Data\\Ord
     wrap_id: int | None
     wrap_name: str | None
     qty: float | None
+    card_id: int | None
+    card_name: str | None
     gift_message: str | None
     is_receipt_hidden: int | None
     price: float | None
     base_price: float | None
+    card_price: float | None
+    base_card_price: float | None
     row_total: float | None

@@ -19,7 +19,7 @@ from ...framework.exceptions import InputException, NoSuchEntityException
 from ...platform.quote import carts
 from ...platform.quote.totals import ZERO, Quote, Segment, Total, cents
 from .api import CartWrapInterface, OrderWrapInterface
-from .service import ENABLED, NOT_FOUND, WRAP_VALUES
+from .service import CARD_NOT_FOUND, CARD_VALUES, ENABLED, NOT_FOUND, WRAP_VALUES
 from .tables import order_wrap, quote_wrap
 
 CODE = "vdgiftwrap"
@@ -43,15 +43,17 @@ def choices(ctx: Context, cart_ids: list[int]) -> dict[int, list[Any]]:
 
 
 def priced(ctx: Context, quote: Quote) -> list[dict[str, Any]]:
-    """Each chosen wrap that applies now: its item, the wrap as the cart's store view reads it, and its
-    amount (unit price x quantity, to the cent). A wrap disabled for the store view, or a choice whose
-    item left the cart, is left out."""
+    """Each chosen wrap that applies now: its item, the wrap (and card) as the cart's store view reads
+    them, and its amount (wrap price x quantity, plus the card's price once, to the cent). A wrap
+    disabled for the store view, or a choice whose item left the cart, is left out; a disabled card is
+    not charged."""
     rows = choices(ctx, [quote.id]).get(quote.id, [])
     items = {i.item_id: i for i in quote.items}
     rows = [r for r in rows if r.quote_item_id in items]
     if not rows:
         return []
     wraps = WRAP_VALUES.read(ctx.conn, {r.wrap_id for r in rows}, quote.store_id)
+    cards = CARD_VALUES.read(ctx.conn, {r.card_id for r in rows if r.card_id is not None}, quote.store_id)
     out = []
     for r in rows:
         wrap = wraps.get(r.wrap_id) or {}
@@ -59,8 +61,16 @@ def priced(ctx: Context, quote: Quote) -> list[dict[str, Any]]:
             continue
         item = items[r.quote_item_id]
         unit = cents(wrap.get("price") or ZERO)
+        card = cards.get(r.card_id) if r.card_id is not None else None
+        card_price = None
+        if card is not None and card.get("status") == ENABLED:
+            card_price = cents(card.get("price") or ZERO)
+        else:
+            card = None
         out.append({"item": item, "wrap_id": r.wrap_id, "wrap_name": wrap.get("name"), "gift_message": r.gift_message,
-                    "is_receipt_hidden": r.is_receipt_hidden, "price": unit, "amount": cents(unit * item.qty)})
+                    "is_receipt_hidden": r.is_receipt_hidden, "price": unit,
+                    "card_id": r.card_id if card is not None else None, "card_name": card and card.get("name"),
+                    "card_price": card_price, "amount": cents(unit * item.qty + (card_price or ZERO))})
     return out
 
 
@@ -71,7 +81,7 @@ class CartWraps:
         found = choices(ctx, [int(i) for i in ids])
         out: dict[Any, Any] = {}
         for cart_id, rows in found.items():
-            out[cart_id] = [CartWrapInterface.of(item_id=r.quote_item_id, wrap_id=r.wrap_id,
+            out[cart_id] = [CartWrapInterface.of(item_id=r.quote_item_id, wrap_id=r.wrap_id, card_id=r.card_id,
                                                  gift_message=r.gift_message, is_receipt_hidden=r.is_receipt_hidden)
                             for r in rows]
         return out
@@ -92,7 +102,8 @@ class CartWraps:
             if choice.is_receipt_hidden not in (None, 0, 1):
                 raise InputException.invalid_value("is_receipt_hidden", choice.is_receipt_hidden)
             wanted[choice.item_id] = {"quote_item_id": choice.item_id, "quote_id": cart.row.id,
-                                      "wrap_id": choice.wrap_id, "gift_message": choice.gift_message,
+                                      "wrap_id": choice.wrap_id, "card_id": choice.card_id,
+                                      "gift_message": choice.gift_message,
                                       "is_receipt_hidden": choice.is_receipt_hidden or 0}
         if wanted:
             wraps = WRAP_VALUES.read(ctx.conn, {w["wrap_id"] for w in wanted.values()}, store_id)
@@ -102,6 +113,14 @@ class CartWraps:
                     raise NoSuchEntityException(NOT_FOUND, [w["wrap_id"]])
                 if values.get("status") != ENABLED:
                     raise InputException('The wrap with ID "%1" is not available.', [w["wrap_id"]])
+            card_ids = {w["card_id"] for w in wanted.values() if w["card_id"] is not None}
+            cards = CARD_VALUES.read(ctx.conn, card_ids, store_id)
+            for card_id in sorted(card_ids):
+                values = cards[card_id]
+                if values.get("name") is None and values.get("status") is None:
+                    raise NoSuchEntityException(CARD_NOT_FOUND, [card_id])
+                if values.get("status") != ENABLED:
+                    raise InputException('The message card with ID "%1" is not available.', [card_id])
         ctx.conn.execute(_DROP, {"quote_id": cart.row.id})
         if wanted:
             ctx.conn.execute(insert(quote_wrap), list(wanted.values()))
@@ -123,6 +142,9 @@ class GiftWrapTotal:
                 "wrap_id": line["wrap_id"], "wrap_name": line["wrap_name"], "gift_message": line["gift_message"],
                 "is_receipt_hidden": line["is_receipt_hidden"], "price": str(line["price"]),
                 "row_total": str(line["amount"])}
+            if line["card_id"] is not None:
+                line["item"].extension[CODE].update(card_id=line["card_id"], card_name=line["card_name"],
+                                                    card_price=str(line["card_price"]))
         total.extra[CODE] = lines
 
     def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None:
@@ -139,8 +161,9 @@ def copy_to_order(ctx: Context, *, order_id: int, quote: Quote, total: Total, **
         ctx.conn.execute(insert(order_wrap), [{
             "order_id": order_id, "order_item_sku": line["item"].sku, "quote_item_id": line["item"].item_id,
             "wrap_id": line["wrap_id"], "wrap_name": line["wrap_name"], "qty": line["item"].qty,
-            "gift_message": line["gift_message"], "is_receipt_hidden": line["is_receipt_hidden"] or 0,
-            "price": line["price"], "base_price": line["price"]} for line in lines])
+            "card_id": line["card_id"], "card_name": line["card_name"], "gift_message": line["gift_message"],
+            "is_receipt_hidden": line["is_receipt_hidden"] or 0, "price": line["price"], "base_price": line["price"],
+            "card_price": line["card_price"], "base_card_price": line["card_price"]} for line in lines])
 
 
 class OrderWraps:
@@ -152,10 +175,13 @@ class OrderWraps:
             return out
         for r in ctx.conn.execute(_ORDER_WRAPS, {"ids": [int(i) for i in ids]}):
             price = Decimal(r.price)
+            card_price = Decimal(r.card_price) if r.card_price is not None else None
             out.setdefault(r.order_id, []).append(OrderWrapInterface.of(
                 sku=r.order_item_sku, wrap_id=r.wrap_id, wrap_name=r.wrap_name, qty=float(r.qty),
-                gift_message=r.gift_message, is_receipt_hidden=r.is_receipt_hidden, price=price,
-                base_price=Decimal(r.base_price), row_total=cents(price * Decimal(r.qty))))
+                card_id=r.card_id, card_name=r.card_name, gift_message=r.gift_message,
+                is_receipt_hidden=r.is_receipt_hidden, price=price, base_price=Decimal(r.base_price),
+                card_price=card_price, base_card_price=Decimal(r.base_card_price) if card_price is not None else None,
+                row_total=cents(price * Decimal(r.qty) + (card_price or ZERO))))
         return out
 
     def save(self, ctx: Context, record_id: Any, value: Any) -> None:

@@ -8,65 +8,48 @@ asked for. What a shopper chooses for a cart, and what the order keeps, is in ``
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, func, select
+from sqlalchemy import bindparam, delete, func, select, update
 
 from ...framework.context import Service
+from ...framework.data import DataObject
 from ...framework.dates import utc_now
 from ...framework.exceptions import InputException
 from ...framework.repository import Record, Repository
-from ...framework.search import SearchCriteria
+from ...framework.search import SearchCriteria, SearchResults
 from ...framework.storevalues import ADMIN_STORE_ID, StoreValues
 from ...platform.media import service as media
 from ...platform.media.api import ImageContentInterface
-from .api import WrapInterface, WrapSearchResultsInterface
-from .tables import quote_wrap, wrap as wrap_table, wrap_store
+from .api import MessageCardInterface, MessageCardSearchResultsInterface, WrapInterface, WrapSearchResultsInterface
+from .tables import message_card as card_table
+from .tables import message_card_store, quote_wrap, wrap_store
+from .tables import wrap as wrap_table
 
 WRAP_VALUES = StoreValues(wrap_store)
+CARD_VALUES = StoreValues(message_card_store)
 NOT_FOUND = 'Wrap with specified ID "%1" not found.'
+CARD_NOT_FOUND = 'Message card with specified ID "%1" not found.'
 DISABLED, ENABLED = 0, 1
 #: the longest text the columns keep, and the highest price (12 digits, 2 of them decimals)
 _MAX_LENGTH = {"name": 255, "image": 255}
 _MAX_PRICE = Decimal("9999999999.99")
 
 _DROP_CHOICES = delete(quote_wrap)
+_DROP_CARD = update(quote_wrap).values(card_id=None)
 
 
-class WrapRepository(Repository[WrapInterface, WrapSearchResultsInterface]):
-    interface = "Vendor\\GiftWrap\\Api\\WrapRepositoryInterface"
-    summary = "Gift wraps"
-    entity = "wrap"
-    table = wrap_table
-    data = WrapInterface
-    results = WrapSearchResultsInterface
-    not_found = NOT_FOUND
+D = TypeVar("D", bound=DataObject)
+R = TypeVar("R", bound=SearchResults[Any])
+
+
+class _StoreValued(Repository[D, R]):
+    """What wraps and message cards share: values per store view named by ``store_id``, a required
+    name, a status (0 on create), an image name and a price to the cent."""
     could_not_save = True
-    store_values = WRAP_VALUES
     store_key = "store_id"
     required = ("name",)
     choices = {"status": (DISABLED, ENABLED)}
-    #: during a delete: the image names of the wrap, for the files no other wrap uses
-    _images: list[str] = []
-
-    # --- the service methods
-
-    def save(self, wrap: WrapInterface) -> WrapInterface:
-        """Create a wrap (no ``entity_id``) or change one; values go to the store view ``store_id``."""
-        return self.save_record(wrap)
-
-    def get_by_id(self, entity_id: int, store_id: int = 0) -> WrapInterface:
-        """The wrap with its default values, or as store view ``storeId`` reads them."""
-        return self.get_record(entity_id, store_id)
-
-    def delete_by_id(self, entity_id: int) -> bool:
-        """Delete the wrap with its values in every store view; carts that chose it lose the choice,
-        placed orders keep what they copied."""
-        return self.delete_record(entity_id)
-
-    def get_list(self, search_criteria: SearchCriteria) -> WrapSearchResultsInterface:
-        """Wraps with their default values."""
-        return self.list_records(search_criteria, ADMIN_STORE_ID)
 
     # --- hooks
 
@@ -101,6 +84,38 @@ class WrapRepository(Repository[WrapInterface, WrapSearchResultsInterface]):
 
     def to_row(self, record: Record) -> dict[str, Any]:
         return {"updated_at": record.get("updated_at")}
+
+
+class WrapRepository(_StoreValued[WrapInterface, WrapSearchResultsInterface]):
+    interface = "Vendor\\GiftWrap\\Api\\WrapRepositoryInterface"
+    summary = "Gift wraps"
+    entity = "wrap"
+    table = wrap_table
+    data = WrapInterface
+    results = WrapSearchResultsInterface
+    not_found = NOT_FOUND
+    store_values = WRAP_VALUES
+    #: during a delete: the image names of the wrap, for the files no other wrap uses
+    _images: list[str] = []
+
+    # --- the service methods
+
+    def save(self, wrap: WrapInterface) -> WrapInterface:
+        """Create a wrap (no ``entity_id``) or change one; values go to the store view ``store_id``."""
+        return self.save_record(wrap)
+
+    def get_by_id(self, entity_id: int, store_id: int = 0) -> WrapInterface:
+        """The wrap with its default values, or as store view ``storeId`` reads them."""
+        return self.get_record(entity_id, store_id)
+
+    def delete_by_id(self, entity_id: int) -> bool:
+        """Delete the wrap with its values in every store view; carts that chose it lose the choice,
+        placed orders keep what they copied."""
+        return self.delete_record(entity_id)
+
+    def get_list(self, search_criteria: SearchCriteria) -> WrapSearchResultsInterface:
+        """Wraps with their default values."""
+        return self.list_records(search_criteria, ADMIN_STORE_ID)
 
     def before_delete(self, record: Record) -> None:
         self._images = list(self.conn.execute(select(wrap_store.c.image).where(
@@ -144,3 +159,35 @@ class WrapImageManagement(Service):
         if "image" in own:
             drop_unused_image(self.conn, before.image)
         return saved
+
+
+class MessageCardRepository(_StoreValued[MessageCardInterface, MessageCardSearchResultsInterface]):
+    """Message cards a shopper may add to a wrapped item (kept in the real module's admin panel)."""
+    interface = "Vendor\\GiftWrap\\Api\\MessageCardRepositoryInterface"
+    summary = "Gift wrap message cards"
+    entity = "message card"
+    table = card_table
+    data = MessageCardInterface
+    results = MessageCardSearchResultsInterface
+    not_found = CARD_NOT_FOUND
+    store_values = CARD_VALUES
+
+    def save(self, card: MessageCardInterface) -> MessageCardInterface:
+        """Create a message card (no ``entity_id``) or change one; values go to the store view ``store_id``."""
+        return self.save_record(card)
+
+    def get_by_id(self, entity_id: int, store_id: int = 0) -> MessageCardInterface:
+        """The card with its default values, or as store view ``storeId`` reads them."""
+        return self.get_record(entity_id, store_id)
+
+    def delete_by_id(self, entity_id: int) -> bool:
+        """Delete the card with its values in every store view; cart choices keep their wrap without
+        the card, placed orders keep what they copied."""
+        return self.delete_record(entity_id)
+
+    def get_list(self, search_criteria: SearchCriteria) -> MessageCardSearchResultsInterface:
+        """Message cards with their default values."""
+        return self.list_records(search_criteria, ADMIN_STORE_ID)
+
+    def after_delete(self, record_id: Any, record: Record | None) -> None:
+        self.conn.execute(_DROP_CARD.where(quote_wrap.c.card_id == record_id))
