@@ -1,10 +1,11 @@
-"""Demo gift wraps, created through the repository (nothing when there are some already): two enabled
-wraps with a translated name for the default store view, and one disabled wrap."""
+"""Demo gift wraps and message cards, created through the repositories (nothing when there are wraps
+already): two enabled wraps, one of them with a name of its own for the default store view, one
+disabled wrap, and two message cards."""
 from sqlalchemy import Connection, select
 
 from ...framework.context import Context
-from .api import WrapInterface
-from .service import WrapRepository
+from .api import MessageCardInterface, WrapInterface
+from .service import MessageCardRepository, WrapRepository
 from .tables import wrap
 
 WRAPS = (
@@ -14,6 +15,11 @@ WRAPS = (
      "image": "kraft-paper.jpg", "price": 2.95, "sort_order": 20},
     {"name": "Wooden box", "description": "A pine box with a sliding lid (out of season)", "status": 0,
      "price": 12, "sort_order": 30},
+)
+
+CARDS = (
+    {"name": "Birthday card", "status": 1, "image": "birthday-card.png", "price": 0.99, "sort_order": 1},
+    {"name": "Plain card", "status": 1, "price": 0, "sort_order": 2},
 )
 
 
@@ -26,3 +32,6 @@ def load(conn: Connection) -> None:
         repository.save(WrapInterface.model_validate({"store_id": 0, **values}))
     WrapRepository(Context(conn, store_id=0)).save(WrapInterface.model_validate(
         {"entity_id": first.entity_id, "store_id": 1, "name": "Red paper (gift ready)"}))
+    cards = MessageCardRepository(Context(conn, store_id=0))
+    for values in CARDS:
+        cards.save(MessageCardInterface.model_validate({"store_id": 0, **values}))
