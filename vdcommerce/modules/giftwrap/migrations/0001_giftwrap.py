@@ -1,7 +1,8 @@
 """giftwrap: wraps and message cards with their values per store view, the wraps chosen on cart items,
 the wraps of orders
 
-The first revision of the module's own branch (label ``giftwrap``), on the platform's head.
+The first revision of the module's own branch (label ``giftwrap``), on the platform's first revision
+(the store views).
 
 Revision ID: 0001_giftwrap
 Revises:
@@ -13,7 +14,7 @@ import sqlalchemy as sa
 revision = '0001_giftwrap'
 down_revision = None
 branch_labels = ('giftwrap',)
-depends_on = '0016_quote'
+depends_on = '0001_core'
 
 
 def upgrade() -> None:
