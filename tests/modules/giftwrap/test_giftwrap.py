@@ -1,6 +1,7 @@
 """Gift wraps over HTTP: save (create, per store view, the path decides), getById with a store view,
 getList, deleteById, the errors docs/modules/giftwrap.md lists, the ACL and the async/bulk routes."""
 import httpx
+import pytest
 
 from tests.helpers import limited_admin, ok, unique
 from tests.helpers.media import content, image, media_dir
@@ -11,6 +12,23 @@ BASE = "/V1/vendor_giftWrap/wrap"
 RESOURCE = "Vendor_GiftWrap::wrap"
 RED = {"store_id": 0, "name": "Red paper", "description": "Glossy red paper with a gold ribbon", "status": 1,
        "image": "red-paper.jpg", "price": 4.5, "sort_order": 10}
+
+
+@pytest.fixture(scope="module")
+def german(server) -> int:
+    return store_view(server)
+
+
+@pytest.fixture(scope="module")
+def card_admin(server) -> str:
+    """An admin granted the message cards only (a sibling of the wrap resource)."""
+    return limited_admin(server, "Vendor_GiftWrap::message_card")
+
+
+@pytest.fixture(scope="module")
+def wrap_admin(server) -> str:
+    """An admin granted the wraps only."""
+    return limited_admin(server, RESOURCE)
 
 
 def create(client, **fields) -> dict:
@@ -44,8 +62,7 @@ def list_params(*filters, **extra) -> dict:
 
 # --------------------------------------------------------------------------- the documented examples
 
-def test_create_translate_read_list_delete(server, admin_token):
-    german = store_view(server)
+def test_create_translate_read_list_delete(server, admin_token, german):
     with server.client(admin_token, store="all") as admin:
         r = admin.post(BASE, json={"wrap": RED})
         created = ok(r)
@@ -94,8 +111,7 @@ def test_put_keeps_keys_left_out_and_the_path_decides(admin):
     assert ok(admin.put(f"{BASE}/{one['entity_id']}", json={"wrap": {"sortOrder": 3}}))["sort_order"] == 3
 
 
-def test_store_view_values_fall_back_to_the_defaults(server, admin):
-    german = store_view(server)
+def test_store_view_values_fall_back_to_the_defaults(admin, german):
     wrap = create(admin, price=4.5)
     path = f"{BASE}/{wrap['entity_id']}"
     ok(admin.put(path, json={"wrap": {"store_id": german, "price": 5.25, "status": 0}}))
@@ -186,11 +202,10 @@ def test_save_errors_are_wrapped(admin):
 
 # --------------------------------------------------------------------------- ACL and async
 
-def test_guests_customers_and_other_admins_are_refused(server, guest):
+def test_guests_and_other_admins_are_refused(server, guest, card_admin):
     refused = {"message": "The consumer isn't authorized to access %resources.",
                "parameters": {"resources": RESOURCE}}
-    other = limited_admin(server, "Vendor_GiftWrap::message_card")   # a sibling of the wrap resource
-    with server.client(other) as stranger:
+    with server.client(card_admin) as stranger:
         for client in (guest, stranger):
             for method, path in (("POST", BASE), ("PUT", f"{BASE}/1"), ("DELETE", f"{BASE}/1"),
                                  ("POST", f"{BASE}/1/image"), ("GET", f"{BASE}?entityId=1"), ("GET", f"{BASE}/all")):
@@ -198,9 +213,9 @@ def test_guests_customers_and_other_admins_are_refused(server, guest):
                 assert r.status_code == 401 and r.json() == refused, (method, path, r.text)
 
 
-def test_the_wrap_resource_or_its_parents_grant_the_routes(server):
-    for resource in (RESOURCE, "Vendor_GiftWrap::giftwrap"):
-        with server.client(limited_admin(server, resource)) as client:
+def test_the_wrap_resource_or_its_parent_grant_the_routes(server, wrap_admin):
+    for token in (wrap_admin, limited_admin(server, "Vendor_GiftWrap::giftwrap")):
+        with server.client(token) as client:
             wrap = create(client)
             assert ok(get(client, wrap["entity_id"]))["name"] == wrap["name"]
             assert ok(client.put(f"{BASE}/{wrap['entity_id']}", json={"wrap": {"price": 1}}))["price"] == 1
@@ -239,8 +254,7 @@ def test_the_acl_tree(server):
 
 # --------------------------------------------------------------------------- images
 
-def test_image_upload_per_store_view_and_cleanup(server, admin):
-    german = store_view(server)
+def test_image_upload_per_store_view_and_cleanup(server, admin, german):
     folder = media_dir(server) / "vendor_giftwrap"
     wrap = create(admin, image=None)
     upload = f"{BASE}/{wrap['entity_id']}/image"
@@ -273,8 +287,7 @@ def test_image_upload_per_store_view_and_cleanup(server, admin):
 CARDS = "/V1/vendor_giftWrap/messageCard"
 
 
-def test_message_cards_are_kept_like_wraps(server, admin):
-    german = store_view(server)
+def test_message_cards_are_kept_like_wraps(admin, german):
     body = {"store_id": 0, "name": unique("Card "), "status": 1, "image": "card.png", "price": 1.25, "sort_order": 2}
     card = ok(admin.post(CARDS, json={"card": body}))
     card_id = card["entity_id"]
@@ -304,14 +317,14 @@ def test_message_cards_are_kept_like_wraps(server, admin):
     error(admin.delete(f"{CARDS}/{card_id}"), 404, 'Message card with specified ID "%1" not found.', [card_id])
 
 
-def test_message_cards_have_their_own_resource(server, guest):
+def test_message_cards_have_their_own_resource(server, guest, wrap_admin, card_admin):
     refused = {"message": "The consumer isn't authorized to access %resources.",
                "parameters": {"resources": "Vendor_GiftWrap::message_card"}}
-    with server.client(limited_admin(server, RESOURCE)) as wraps_only:
+    with server.client(wrap_admin) as wraps_only:
         for client in (guest, wraps_only):
             r = client.get(f"{CARDS}/all")
             assert r.status_code == 401 and r.json() == refused
-    with server.client(limited_admin(server, "Vendor_GiftWrap::message_card")) as cards_only:
+    with server.client(card_admin) as cards_only:
         card = ok(cards_only.post(CARDS, json={"card": {"name": unique("Card ")}}))
         assert card["status"] == 0
         assert ok(cards_only.delete(f"{CARDS}/{card['entity_id']}")) is True
