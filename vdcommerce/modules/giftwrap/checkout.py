@@ -49,7 +49,7 @@ def priced(ctx: Context, quote: Quote) -> list[dict[str, Any]]:
     not charged."""
     rows = choices(ctx, [quote.id]).get(quote.id, [])
     items = {i.item_id: i for i in quote.items}
-    rows = [r for r in rows if r.quote_item_id in items]
+    rows = [r for r in rows if r.quote_item_id in items and items[r.quote_item_id].sku == r.sku]
     if not rows:
         return []
     wraps = WRAP_VALUES.read(ctx.conn, {r.wrap_id for r in rows}, quote.store_id)
@@ -78,6 +78,7 @@ class CartWraps:
     """``extension_attributes.vdgiftwrap_items`` of a cart."""
 
     def load(self, ctx: Context, ids: list[Any]) -> dict[Any, Any]:
+        """The stored choices (also those a collection leaves out: an item gone, a wrap switched off)."""
         found = choices(ctx, [int(i) for i in ids])
         out: dict[Any, Any] = {}
         for cart_id, rows in found.items():
@@ -89,7 +90,7 @@ class CartWraps:
     def save(self, ctx: Context, record_id: Any, value: Any) -> None:
         """Replace the cart's choices with the list sent (null or []: no wrap at all)."""
         cart = carts.Loaded(ctx, carts.row_of(ctx, int(record_id)))
-        item_ids = {r.item_id for r in cart.items}
+        skus = {r.item_id: r.sku for r in cart.items}
         store_id = cart.row.store_id
         wanted: dict[int, dict[str, Any]] = {}
         for choice in value or []:
@@ -97,11 +98,12 @@ class CartWraps:
                 raise InputException.required("item_id")
             if choice.wrap_id is None:
                 raise InputException.required("wrap_id")
-            if choice.item_id not in item_ids:
+            if choice.item_id not in skus:
                 raise NoSuchEntityException(NOT_IN_CART, [choice.item_id])
             if choice.is_receipt_hidden not in (None, 0, 1):
                 raise InputException.invalid_value("is_receipt_hidden", choice.is_receipt_hidden)
             wanted[choice.item_id] = {"quote_item_id": choice.item_id, "quote_id": cart.row.id,
+                                      "sku": skus[choice.item_id],
                                       "wrap_id": choice.wrap_id, "card_id": choice.card_id,
                                       "gift_message": choice.gift_message,
                                       "is_receipt_hidden": choice.is_receipt_hidden or 0}

@@ -53,6 +53,8 @@ quote_wrap = Table(
     "vendor_giftwrap_quote_wrap", metadata,
     Column("quote_item_id", Integer, primary_key=True, autoincrement=False),
     Column("quote_id", Integer, nullable=False),
+    # the item's SKU when the wrap was chosen: a line id reused for another product never inherits it
+    Column("sku", String(255), nullable=False),
     Column("wrap_id", Integer, ForeignKey("vendor_giftwrap_wrap.entity_id", ondelete="CASCADE"), nullable=False),
     Column("card_id", Integer, ForeignKey("vendor_giftwrap_message_card.entity_id", ondelete="SET NULL")),
     Column("gift_message", Text),

@@ -52,6 +52,7 @@ def upgrade() -> None:
     op.create_table('vendor_giftwrap_quote_wrap',
     sa.Column('quote_item_id', sa.Integer(), autoincrement=False, nullable=False),
     sa.Column('quote_id', sa.Integer(), nullable=False),
+    sa.Column('sku', sa.String(length=255), nullable=False),
     sa.Column('wrap_id', sa.Integer(), nullable=False),
     sa.Column('card_id', sa.Integer(), nullable=True),
     sa.Column('gift_message', sa.Text(), nullable=True),
