@@ -15,7 +15,8 @@ from sqlalchemy import bindparam, delete, func, select, update
 from ...framework.context import Service
 from ...framework.data import DataObject
 from ...framework.dates import utc_now
-from ...framework.exceptions import InputException
+from ...framework.exceptions import CouldNotDeleteException, InputException, LocalizedException, \
+    NoSuchEntityException
 from ...framework.repository import Record, Repository
 from ...framework.search import SearchCriteria, SearchResults
 from ...framework.storevalues import ADMIN_STORE_ID, StoreValues
@@ -111,7 +112,13 @@ class WrapRepository(_StoreValued[WrapInterface, WrapSearchResultsInterface]):
     def delete_by_id(self, entity_id: int) -> bool:
         """Delete the wrap with its values in every store view; carts that chose it lose the choice,
         placed orders keep what they copied."""
-        return self.delete_record(entity_id)
+        try:
+            return self.delete_record(entity_id)
+        except NoSuchEntityException:
+            raise
+        except LocalizedException as e:
+            raise CouldNotDeleteException("Unable to remove wrap with ID %1. Error: %2",
+                                          [entity_id, e.rendered()]) from None
 
     def get_list(self, search_criteria: SearchCriteria) -> WrapSearchResultsInterface:
         """Wraps with their default values."""
@@ -183,7 +190,13 @@ class MessageCardRepository(_StoreValued[MessageCardInterface, MessageCardSearch
     def delete_by_id(self, entity_id: int) -> bool:
         """Delete the card with its values in every store view; cart choices keep their wrap without
         the card, placed orders keep what they copied."""
-        return self.delete_record(entity_id)
+        try:
+            return self.delete_record(entity_id)
+        except NoSuchEntityException:
+            raise
+        except LocalizedException as e:
+            raise CouldNotDeleteException("Unable to remove message card with ID %1. Error: %2",
+                                          [entity_id, e.rendered()]) from None
 
     def get_list(self, search_criteria: SearchCriteria) -> MessageCardSearchResultsInterface:
         """Message cards with their default values."""
