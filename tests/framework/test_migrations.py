@@ -32,6 +32,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_recurringwallet",
     "0001_orderattr",
     "0001_onestepcheckout",
+    "0001_giftwrap",
     "0001_orderarchive",
     "0001_customerlogin",
     "0001_customform",
