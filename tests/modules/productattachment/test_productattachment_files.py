@@ -221,7 +221,7 @@ def test_uploads_never_attached_expire(server, admin_all):
     server.config("vendor_product_attachment/upload/lifetime_hours", "0")
     try:
         expired = upload(admin_all, b"old", "old.txt")
-        out = server.cli("cron", "run").stdout
+        out = server.cli("cron", "run", "--job", "vendor_product_attachment_expire_uploads").stdout
         assert "vendor_product_attachment_expire_uploads" in out or "job run" in out, out
     finally:
         server.config("vendor_product_attachment/upload/lifetime_hours", "24")
@@ -230,6 +230,6 @@ def test_uploads_never_attached_expire(server, admin_all):
         assert r.status_code == 400 and r.json() == error('The uploaded file "%1" was not found.', [name])
     # with the lifetime back at 24 hours, a fresh upload stays
     fresh = upload(admin_all, b"new", "new.txt")
-    server.cli("cron", "run")
+    server.cli("cron", "run", "--job", "vendor_product_attachment_expire_uploads")
     create_body = {"file": {"file_name": "f", "label": "L", "tmp_file": fresh}}
     assert admin_all.post(f"{BASE}/filemanage", json=create_body).status_code == 200

@@ -323,12 +323,12 @@ def test_wrong_types_unknown_keys_and_read_only_fields(admin):
 def test_a_name_too_long_fails_the_save(admin):
     r = admin.post(ONE, json={"template": {"name": "n" * 256}})
     assert (r.status_code, r.json()) == (400, {"message": "Unable to save new template. Error: %1",
-                                               "parameters": ["The template name may have 255 characters at most."]})
+                                               "parameters": ['The value of "name" is longer than 255 characters.']})
     t = create(admin, "n" * 255)
     r = admin.put(f"{ONE}/{t['template_id']}", json={"template": {"name": "n" * 300}})
     assert (r.status_code, r.json()) == (400, {"message": "Unable to save template with ID %1. Error: %2",
                                                "parameters": [t["template_id"],
-                                                              "The template name may have 255 characters at most."]})
+                                                              'The value of "name" is longer than 255 characters.']})
     assert get(admin, t["template_id"])["name"] == "n" * 255
 
 

@@ -181,8 +181,7 @@ class LabelRepository(Repository[LabelInterface, LabelSearchResultsInterface]):
         return values
 
     def check(self, record: Record, stored: Record | None) -> None:
-        super().check(record, stored)
-        _length("name", record["name"])
+        super().check(record, stored)  # the kit's checks, the name's length among them
         if not 0 <= (record["priority"] or 0) <= 255:
             raise InputException.invalid_value("priority", record["priority"])
         if record["active_from"] and record["active_to"] and record["active_from"] > record["active_to"]:

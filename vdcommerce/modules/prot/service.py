@@ -25,7 +25,6 @@ SELECT_TYPES = ("drop_down", "radio", "checkbox", "multiple")
 OPTION_TYPES = ("field", "area", "file", *SELECT_TYPES, "date", "date_time", "time")
 PRICE_TYPES = ("fixed", "percent")
 SWATCHES = (0, 1)
-NAME_LENGTH = 255
 
 # the option fields kept in the option table (wire key = column name), and the value fields
 _OPTION_KEYS = tuple(c.name for c in option_table.c)
@@ -133,11 +132,6 @@ class CustomTemplateRepository(Repository[CustomTemplateInterface, CustomTemplat
         if "options" in sent:
             out["options"] = self._options(sent["options"] or [], stored["options"] if stored is not None else [])
         return out
-
-    def check(self, record: Record, stored: Record | None) -> None:
-        super().check(record, stored)
-        if len(record["name"]) > NAME_LENGTH:
-            raise LocalizedException("The template name may have %1 characters at most.", [NAME_LENGTH])
 
     def write(self, stored: Record | None, record: Record, sent_links: list[str]) -> Record:
         record = super().write(stored, record, sent_links)
