@@ -138,3 +138,15 @@ class Server:
 
     def config(self, path: str, value: str, *scope: str) -> None:
         self.cli("config", "set", path, value, *scope)
+
+
+def set_config(engine: sa.Engine, path: str, value: str | None, scope: str = "default", scope_id: int = 0) -> None:
+    """A setting written straight into the configuration table (None removes it): the test servers read
+    their configuration afresh on every request (``VDC_CONFIG_CACHE_SECONDS=0``), so this is what
+    ``Server.config`` does without a CLI process per change."""
+    key = {"p": path, "s": scope, "i": scope_id}
+    with engine.begin() as c:
+        c.execute(sa.text("DELETE FROM core_config_data WHERE scope = :s AND scope_id = :i AND path = :p"), key)
+        if value is not None:
+            c.execute(sa.text("INSERT INTO core_config_data (scope, scope_id, path, value) VALUES (:s, :i, :p, :v)"),
+                      {**key, "v": value})

@@ -9,6 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests.helpers import new_customer, ok
+from tests.helpers.harness import set_config
 from tests.helpers.mail import outbox, wait_for
 from tests.helpers.quote import ADDRESS, add, error, product, shipping_information
 
@@ -25,17 +26,6 @@ REQUIRED = '"%fieldName" is required. Enter and try again.'
 @pytest.fixture(scope="module")
 def tee(server, admin_token):
     return product(server, admin_token, price=45, qty=1000)
-
-
-def configure(sql, path: str, value: str | None, scope: str = "default", scope_id: int = 0) -> None:
-    """A setting written straight into the configuration table (the server reads it afresh on each
-    request in the tests; the CLI would start a process per change). None removes it."""
-    key = {"p": path, "s": scope, "i": scope_id}
-    with sql.begin() as c:
-        c.execute(sa.text("DELETE FROM core_config_data WHERE scope = :s AND scope_id = :i AND path = :p"), key)
-        if value is not None:
-            c.execute(sa.text("INSERT INTO core_config_data (scope, scope_id, path, value) VALUES (:s, :i, :p, :v)"),
-                      {**key, "v": value})
 
 
 def place_order(server, token, tee) -> int:
@@ -182,7 +172,7 @@ def test_open_orders_hold_the_approval_back(server, admin, tee, sql):
     cid = customer["id"]
     file_request(server, token)
     assert ok(admin.get(f"/V1/orders/{order_id}"))["status"] == "pending"
-    configure(sql, "vendor_ccpa/deletion/avoid_anonymisation", "1", "websites", 1)  # the customer's website
+    set_config(sql, "vendor_ccpa/deletion/avoid_anonymisation", "1", "websites", 1)  # the customer's website
     try:
         with server.client(admin.headers["Authorization"].split()[1], store="all") as all_stores:
             # read as the customer's store view sees it, whatever store the call names
@@ -193,11 +183,11 @@ def test_open_orders_hold_the_approval_back(server, admin, tee, sql):
         with server.client(token) as me:
             assert ok(me.get("/V1/customers/me"))["firstname"] == "Jane"
         assert log_of(admin, cid) == [("delete_request_created", None)]
-        configure(sql, "vendor_ccpa/deletion/order_statuses", "processing,holded")  # pending no longer blocks
+        set_config(sql, "vendor_ccpa/deletion/order_statuses", "processing,holded")  # pending no longer blocks
         assert ok(admin.post(APPROVE, json={"customerId": cid})) is True
     finally:
-        configure(sql, "vendor_ccpa/deletion/avoid_anonymisation", None, "websites", 1)
-        configure(sql, "vendor_ccpa/deletion/order_statuses", None)
+        set_config(sql, "vendor_ccpa/deletion/avoid_anonymisation", None, "websites", 1)
+        set_config(sql, "vendor_ccpa/deletion/order_statuses", None)
     assert ok(admin.get(f"/V1/customers/{cid}"))["firstname"] == "-"
 
 
@@ -206,11 +196,11 @@ def test_recent_orders_keep_their_data_for_the_stored_days(server, admin, tee, s
     with sql.begin() as c:
         c.execute(sa.text("UPDATE sales_order SET created_at = :t WHERE entity_id = :o"),
                   {"t": "2020-01-01 00:00:00", "o": old})
-    configure(sql, "vendor_ccpa/anonymisation/personal_data_stored_days", "30")
+    set_config(sql, "vendor_ccpa/anonymisation/personal_data_stored_days", "30")
     try:
         assert ok(admin.post(APPROVE, json={"customerId": customer["id"]})) is True
     finally:
-        configure(sql, "vendor_ccpa/anonymisation/personal_data_stored_days", None)
+        set_config(sql, "vendor_ccpa/anonymisation/personal_data_stored_days", None)
     assert ok(admin.get(f"/V1/orders/{old}"))["customer_firstname"] == "-"
     kept = ok(admin.get(f"/V1/orders/{recent}"))
     assert (kept["customer_firstname"], kept["customer_email"]) == ("Jane", customer["email"])

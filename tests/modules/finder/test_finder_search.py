@@ -4,9 +4,9 @@ log, history and errors, the scheduled import run, and a deleted product leaving
 import base64
 
 import pytest
-import sqlalchemy as sa
 
 from tests.helpers import ok
+from tests.helpers.harness import set_config
 
 from .helpers import V, assign, chain_ids, csv_file, find, new_finder, new_product, not_found, values
 
@@ -102,16 +102,6 @@ def test_find_errors(admin):
     assert r.status_code == 400 and r.json()["parameters"] == {"fieldName": "finderOptions"}
     r = admin.post(f"{V}/product/find", json={"finderOptions": [{"id": 1, "value": "1"}]})
     assert r.status_code == 400
-
-
-def set_config(sql, path: str, value: str) -> None:
-    """A default-scope setting written straight into the configuration table: the server reads it on the
-    next request (the tests' cache lasts 0 s), without a CLI process per change."""
-    with sql.begin() as c:
-        c.execute(sa.text("DELETE FROM core_config_data WHERE scope = 'default' AND scope_id = 0 AND path = :p"),
-                  {"p": path})
-        c.execute(sa.text("INSERT INTO core_config_data (scope, scope_id, path, value) VALUES ('default', 0, :p, :v)"),
-                  {"p": path, "v": value})
 
 
 def test_universal_products_follow_the_settings(sql, admin):

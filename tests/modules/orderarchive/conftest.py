@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
-import sqlalchemy as sa
 
 from tests.helpers import ok, unique
+from tests.helpers.harness import set_config
 from tests.helpers.sales import create
 
 MOVE, RESTORE, DELETE, ARCHIVE = ("/V1/vendorMoveToArchive", "/V1/vendorMoveFromArchive",
@@ -49,10 +49,5 @@ def configure(sql, **values: str) -> None:
     """Set configuration paths in the default scope (``general__status`` for ``orderarchive/general/status``)
     straight in the database: the test server reads its configuration afresh on every request, and this
     spares a CLI process per path."""
-    with sql.begin() as c:
-        for key, value in values.items():
-            path = "orderarchive/" + key.replace("__", "/")
-            c.execute(sa.text("DELETE FROM core_config_data WHERE scope = 'default' AND scope_id = 0 AND path = :p"),
-                      {"p": path})
-            c.execute(sa.text("INSERT INTO core_config_data (scope, scope_id, path, value) VALUES ('default', 0, :p, :v)"),
-                      {"p": path, "v": value})
+    for key, value in values.items():
+        set_config(sql, "orderarchive/" + key.replace("__", "/"), value)

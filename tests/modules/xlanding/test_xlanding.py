@@ -7,6 +7,7 @@ import time
 import sqlalchemy as sa
 
 from tests.helpers import limited_admin, new_customer, unique
+from tests.helpers.harness import set_config
 
 BASE = "/V1/vendor_xlanding/page"
 ALL = "/V1/vendor_xlanding/page/all"
@@ -207,13 +208,11 @@ def test_category_conditions_the_nightly_reindex_and_deleted_category(server, ad
     # due now (set in the database: one command line run instead of three)
     with sql.begin() as c:
         c.execute(sa.text("DELETE FROM cron_schedule WHERE job_code LIKE 'vendor_xlanding_%'"))
-        c.execute(sa.text("INSERT INTO core_config_data (scope, scope_id, path, value) "
-                          "VALUES ('default', 0, :p, '* * * * *')"), {"p": CRON_PATH})
+    set_config(sql, CRON_PATH, "* * * * *")
     try:
         server.cli("cron", "run")
     finally:
-        with sql.begin() as c:
-            c.execute(sa.text("DELETE FROM core_config_data WHERE path = :p"), {"p": CRON_PATH})
+        set_config(sql, CRON_PATH, None)
     assert skus(admin, page["page_id"]) == [f"{tag}-in", f"{tag}-out"]
     assert admin.delete(f"/V1/categories/{cat}").status_code == 200
     assert skus(admin, page["page_id"]) == []
