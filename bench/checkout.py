@@ -37,8 +37,8 @@ from pathlib import Path
 
 import httpx
 
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, PERFORMANCE_MD, ROOT, BenchError, Server, free_port,
-                       machine_info, run_cli, vdcommerce_bin, venv_bin)
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, PERFORMANCE_MD, ROOT, BenchError, Server, machine_info, run_cli,
+                       start_service_and_floor)
 
 RESULTS_JSON = ROOT / "bench" / "results-checkout.json"
 BEGIN = "<!-- BEGIN checkout (written by bench/checkout.py) -->"
@@ -215,16 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         run_cli(["db", "upgrade"], env, 300, log)
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
-        port, floor_port = free_port(), free_port()
-        svc = Server("service", [str(vdcommerce_bin()), "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--workers", "1"], port, tmp / "service.log")
-        floor = Server("floor", [str(venv_bin() / "python"), "-m", "bench.floor", "--host", "127.0.0.1",
-                                 "--port", str(floor_port), "--workers", "1"], floor_port, tmp / "floor.log")
-        servers += [svc, floor]
-        svc.start(env)
-        svc.wait_ready("/rest/V1/")
-        floor.start(env)
-        floor.wait_ready("/floor/question?questionId=1")
+        svc, floor = start_service_and_floor(env, tmp, servers)
+        port, floor_port = svc.port, floor.port
         base = f"http://127.0.0.1:{port}"
         token = httpx.post(base + "/rest/V1/integration/admin/token",
                            json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()

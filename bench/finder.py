@@ -34,8 +34,7 @@ from pathlib import Path
 import httpx
 import sqlalchemy as sa
 
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, BenchError, Server, free_port, machine_info, run_cli,
-                       vdcommerce_bin, venv_bin)
+from bench.run import ADMIN_PASSWORD, ADMIN_USER, BenchError, Server, machine_info, run_cli, start_service_and_floor
 
 PRODUCTS = 100_000
 MAKES, MODELS, YEARS = 20, 25, 10
@@ -122,16 +121,8 @@ def main(argv: list[str] | None = None) -> int:
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
         t0 = time.perf_counter()
         load_catalog(url)
-        port, floor_port = free_port(), free_port()
-        svc = Server("service", [str(vdcommerce_bin()), "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--workers", "1"], port, tmp / "service.log")
-        floor = Server("floor", [str(venv_bin() / "python"), "-m", "bench.floor", "--host", "127.0.0.1",
-                                 "--port", str(floor_port), "--workers", "1"], floor_port, tmp / "floor.log")
-        servers += [svc, floor]
-        svc.start(env)
-        svc.wait_ready("/rest/V1/")
-        floor.start(env)
-        floor.wait_ready("/floor/question?questionId=1")
+        svc, floor = start_service_and_floor(env, tmp, servers)
+        port, floor_port = svc.port, floor.port
         base = f"http://127.0.0.1:{port}/rest/V1"
         token = httpx.post(base + "/integration/admin/token",
                            json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()

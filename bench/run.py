@@ -162,6 +162,23 @@ def run_cli(args: list[str], env: dict[str, str], timeout: float, log: Path) -> 
     return res.stdout
 
 
+def start_service_and_floor(env: dict[str, str], tmp: Path, servers: list[Server],
+                            workers: int = 1) -> tuple[Server, Server]:
+    """The service and the floor on free loopback ports, each answering before this returns; both are
+    added to ``servers`` first, so the caller stops them whatever happens."""
+    port, floor_port = free_port(), free_port()
+    svc = Server("service", [str(vdcommerce_bin()), "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--workers", str(workers)], port, tmp / "service.log")
+    floor = Server("floor", [str(venv_bin() / "python"), "-m", "bench.floor", "--host", "127.0.0.1",
+                             "--port", str(floor_port), "--workers", str(workers)], floor_port, tmp / "floor.log")
+    servers += [svc, floor]
+    svc.start(env)
+    svc.wait_ready("/rest/V1/")
+    floor.start(env)
+    floor.wait_ready("/floor/question?questionId=1")
+    return svc, floor
+
+
 def venv_bin() -> Path:
     here = Path(sys.executable).parent
     if (here / "vdcommerce").exists():
