@@ -36,9 +36,7 @@ class GrandTotal:
     code = "grand_total"
 
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
-        amount = (total.subtotal + total.shipping_amount + total.discount_amount + total.tax_amount
-                  + sum(total.adjustments.values(), ZERO))
-        total.grand_total = max(ZERO, cents(amount))
+        total.grand_total = total.payable
 
     def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment:
         return Segment("grand_total", "Grand Total", total.grand_total, area="footer")

@@ -209,6 +209,14 @@ class Total:
         self.lines[(code, line.key)] = line
 
     @property
+    def payable(self) -> Decimal:
+        """What is left to pay after the collectors that ran so far: the grand total as it stands (never
+        below 0). A collector that pays part of the order (store credit, a gift card) caps its amount by it."""
+        amount = (self.subtotal + self.shipping_amount + self.discount_amount + self.tax_amount
+                  + sum(self.adjustments.values(), ZERO))
+        return max(ZERO, cents(amount))
+
+    @property
     def subtotal_with_discount(self) -> Decimal:
         return self.subtotal - (-self.discount_amount - self.shipping_discount_amount)
 
