@@ -20,12 +20,13 @@ def test_the_environment_defines_every_variable_the_collections_do_not_set_thems
         assert used - defined - own - set_by_scripts == set(), collection.name
 
 
-def test_run_every_collection_against_the_live_server(server):
-    r = server.cli("collections", "run", "--base-url", server.url + "/rest/default", "--admin-password", ADMIN_PASSWORD,
-                   check=False)
+def test_run_named_collections_against_the_live_server(server):
+    """Two collections by name, one after the other (each collection on its own is run by
+    tests/conformance/test_newman.py; without names the command runs them all the same way)."""
+    r = server.cli("collections", "run", "faq", "label", "--base-url", server.url + "/rest/default",
+                   "--admin-password", ADMIN_PASSWORD, check=False)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
-    count = len(list((ROOT / "collections").glob("*.postman_collection.json")))
-    assert r.stdout.count("== ") == count and r.stdout.strip().endswith(f"{count} collection(s) passed.")
+    assert r.stdout.count("== ") == 2 and r.stdout.strip().endswith("2 collection(s) passed.")
 
 
 def test_a_wrong_password_fails_the_run(server):

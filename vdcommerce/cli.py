@@ -255,13 +255,17 @@ def _outcomes(outcomes) -> None:
 @click.option("--group", default=None, help="Only the jobs of this group.")
 @click.option("--job", "jobs", multiple=True, metavar="CODE",
               help="Run this job now, whether due or not (repeatable); the other jobs wait for their time.")
-def cron_run(group, jobs) -> None:
+@click.option("--at", "at", type=click.DateTime(["%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]), default=None,
+              help="Run what was due at this UTC time instead of now (catch up on a minute the scheduler missed).")
+def cron_run(group, jobs, at) -> None:
     """Run the jobs that are due now, once, and exit (at most one runner works at a time)."""
     from .platform.cron.runner import run_due, run_now
     _jobs()
     _needs_database()
+    if jobs and at:
+        raise click.UsageError("--at and --job do not go together: --job runs a job now, due or not.")
     if not jobs:
-        _outcomes(run_due(group))
+        _outcomes(run_due(group, at))
         return
     try:
         _outcomes(run_now(list(jobs)))

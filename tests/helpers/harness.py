@@ -43,29 +43,82 @@ def free_port() -> int:
         return port
 
 
+BASE_ENV = {"VDC_PASSWORD_HASH_TIME_COST": "1", "VDC_PASSWORD_HASH_MEMORY_KIB": "8192",
+            "VDC_ENV": "development", "VDC_EXTRA_PACKAGES": "tests.testmodule",
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+
+
+def run_cli(env: dict, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    res = subprocess.run([str(BIN), *args], env=env, capture_output=True, text=True, cwd=ROOT)
+    if check and res.returncode != 0:
+        raise AssertionError(f"vdcommerce {' '.join(args)} failed:\n{res.stdout}\n{res.stderr}")
+    return res
+
+
 class Database:
-    """A fresh database for one test run (or one test that needs its own)."""
+    """A fresh database for one test run (or one test that needs its own), empty until a ``Server`` fills
+    it: the first server of a test process migrates a template database and adds the test admin, and
+    every later one starts from a copy of it (``db upgrade`` and ``admin create`` once per process)."""
+
+    _template: Database | None = None
 
     def __init__(self, tmp: Path):
         self.kind = os.environ.get("VDC_TEST_DB", "sqlite")
+        self.tmp = tmp
         if self.kind == "postgresql":
             self.name = "vdc_test_" + secrets.token_hex(6)
-            admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-            with admin.connect() as c:
-                c.exec_driver_sql(f'CREATE DATABASE "{self.name}"')
-            admin.dispose()
+            self._admin(f'CREATE DATABASE "{self.name}"')
             self.url = PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + self.name
         else:
-            self.url = f"sqlite:///{tmp / 'test.db'}"
-        self.engine = sa.create_engine(self.url)
+            self.path = tmp / "test.db"
+            self.url = f"sqlite:///{self.path}"
+        self._engine = sa.create_engine(self.url)
+        self.untouched = True  # nothing has used it yet: a Server may fill it from the template
+
+    @property
+    def engine(self) -> sa.Engine:
+        self.untouched = False
+        return self._engine
+
+    @staticmethod
+    def _admin(statement: str) -> None:
+        admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+        with admin.connect() as c:
+            c.exec_driver_sql(statement)
+        admin.dispose()
+
+    def fill(self) -> None:
+        """Migrated, with the test admin: copied from this process's template (built on first use)."""
+        template = Database._template
+        if template is None:
+            import atexit
+            import tempfile
+            template = Database(Path(tempfile.mkdtemp(prefix="vdc-template-")))
+            env = {**os.environ, **BASE_ENV, "VDC_DATABASE_URL": template.url, "VDC_SECRET_KEY": "template",
+                   "VDC_VAR_DIR": str(template.tmp / "var")}
+            run_cli(env, "db", "upgrade")
+            run_cli(env, "admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD)
+            template._engine.dispose()
+            atexit.register(template.drop)
+            Database._template = template
+        self._engine.dispose()
+        if self.kind == "postgresql":
+            self._admin(f'DROP DATABASE "{self.name}"')
+            self._admin(f'CREATE DATABASE "{self.name}" TEMPLATE "{template.name}"')
+        else:
+            import sqlite3
+            source, target = sqlite3.connect(template.path), sqlite3.connect(self.path)
+            try:
+                source.backup(target)
+            finally:
+                source.close()
+                target.close()
+        self.untouched = False
 
     def drop(self) -> None:
-        self.engine.dispose()
+        self._engine.dispose()
         if self.kind == "postgresql":
-            admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-            with admin.connect() as c:
-                c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
-            admin.dispose()
+            self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
 
 class Server:
@@ -77,23 +130,21 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "VDC_DATABASE_URL": db.url, "VDC_SECRET_KEY": "test-" + secrets.token_hex(8),
                     "VDC_VAR_DIR": str(tmp / "var"), "VDC_CONFIG_CACHE_SECONDS": "0",
-                    "VDC_PASSWORD_HASH_TIME_COST": "1", "VDC_PASSWORD_HASH_MEMORY_KIB": "8192",
-                    "VDC_ENV": "development", "VDC_EXTRA_PACKAGES": "tests.testmodule",
+                    **BASE_ENV,
                     "VDC_CRON_TICK_SECONDS": "0",  # the scheduler is off unless a test turns it on (extra_env)
-                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
                     **(extra_env or {})}
         self.log = tmp / f"server-{self.port}.log"
-        self.cli("db", "upgrade")
-        self.cli("admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD)
+        if db.untouched:
+            db.fill()
+        else:  # a database a test prepared itself
+            self.cli("db", "upgrade")
+            self.cli("admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD)
         self.workers = workers
         self.proc = None
         self.start()
 
     def cli(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        res = subprocess.run([str(BIN), *args], env=self.env, capture_output=True, text=True, cwd=ROOT)
-        if check and res.returncode != 0:
-            raise AssertionError(f"vdcommerce {' '.join(args)} failed:\n{res.stdout}\n{res.stderr}")
-        return res
+        return run_cli(self.env, *args, check=check)
 
     def start(self) -> None:
         self.proc = subprocess.Popen([str(BIN), "serve", "--port", str(self.port), "--workers", str(self.workers)],

@@ -25,12 +25,10 @@ ROUTE = "/V1/vdcommerce/cron/schedule"
 ABANDONED = "The runner stopped before the job finished."
 
 
-def clear_of_minute_boundary(margin: float) -> None:
-    """Wait until at least ``margin`` seconds are left in the current minute, so that every runner a test
-    starts now sees the same due time."""
-    left = 60 - dt.datetime.now(dt.timezone.utc).second - dt.datetime.now().microsecond / 1e6
-    if left < margin:
-        time.sleep(left + 0.5)
+def this_minute(second: int = 0) -> str:
+    """The current UTC minute as ``cron run --at`` takes it: runners given the same time see the same due
+    times whenever they start, so no test waits for the clock."""
+    return dt.datetime.now(dt.timezone.utc).strftime(f"%Y-%m-%d %H:%M:{second:02d}")
 
 
 def runs(server: Server, token: str, **filters: str) -> list[dict]:
@@ -60,13 +58,13 @@ def start_runner(server: Server, *args: str) -> subprocess.Popen:
 
 def test_cron_run_runs_due_jobs_once_and_records_every_outcome(own_server):
     token = own_server.token()
-    clear_of_minute_boundary(25)
-    out = own_server.cli("cron", "run").stdout
+    at = this_minute()
+    out = own_server.cli("cron", "run", "--at", at).stdout
     assert "vdtest_write" in out and "vdtest_fail" in out and "vdtest_configured" not in out
 
     (write,) = runs(own_server, token, job_code="vdtest_write")
     assert write["status"] == "success" and write["messages"] is None
-    assert write["scheduled_at"].endswith(":00")
+    assert write["scheduled_at"] == at
     assert write["scheduled_at"] <= write["executed_at"] <= write["finished_at"]
     assert written(own_server) == 1
 
@@ -78,7 +76,7 @@ def test_cron_run_runs_due_jobs_once_and_records_every_outcome(own_server):
     assert runs(own_server, token, job_code="vdtest_configured") == []  # no expression configured
 
     # the same due time again: nothing runs twice
-    assert "0 job run(s)" in own_server.cli("cron", "run").stdout
+    assert "0 job run(s)" in own_server.cli("cron", "run", "--at", at).stdout
     assert written(own_server) == 1
     assert [r["job_code"] for r in runs(own_server, token, status="error")] == ["vdtest_fail"]
 
@@ -91,7 +89,7 @@ def test_a_configured_schedule_and_runs_that_are_too_late(own_server):
 
     own_server.config("testmodule/cron/expression", "not a cron expression")
     assert "invalid expression" in own_server.cli("cron", "list").stdout
-    own_server.cli("cron", "run")  # the broken configured expression stops no other job
+    own_server.cli("cron", "run", "--at", this_minute())  # the broken configured expression stops no other job
     assert runs(own_server, token, job_code="vdtest_configured") == []
     assert len(runs(own_server, token, job_code="vdtest_write")) == 1
 
@@ -102,10 +100,9 @@ def test_a_configured_schedule_and_runs_that_are_too_late(own_server):
 
     # a due time is missed once it is older than system/cron/missed_if_not_run_for minutes
     own_server.config("system/cron/missed_if_not_run_for", "0")
-    clear_of_minute_boundary(10)
-    if dt.datetime.now(dt.timezone.utc).second < 2:
-        time.sleep(2)  # a second or more into the minute: every due time is late
-    own_server.cli("cron", "run")
+    five = dt.datetime.now(dt.timezone.utc).replace(second=30, microsecond=0)
+    five = five.replace(minute=five.minute - five.minute % 5)
+    own_server.cli("cron", "run", "--at", f"{five:%Y-%m-%d %H:%M:%S}")  # 30 s after a due time: late
     (configured,) = runs(own_server, token, job_code="vdtest_configured")
     assert configured["status"] == "missed" and configured["executed_at"] is None
     assert configured["messages"] == "Not run within 0 minute(s) of its time."
@@ -115,8 +112,8 @@ def test_a_configured_schedule_and_runs_that_are_too_late(own_server):
 def test_two_runners_started_together_run_a_due_job_once(own_server):
     token = own_server.token()
     own_server.config("testmodule/cron/pause_seconds", "3")
-    clear_of_minute_boundary(40)
-    first, second = start_runner(own_server), start_runner(own_server)
+    at = this_minute()
+    first, second = start_runner(own_server, "--at", at), start_runner(own_server, "--at", at)
     outs = [p.communicate(timeout=120) for p in (first, second)]
     assert [p.returncode for p in (first, second)] == [0, 0], outs
     ran = [out for out, _ in outs if "vdtest_write" in out]
@@ -185,6 +182,8 @@ def test_cron_run_job_runs_a_named_job_now_due_or_not(server, admin_token):
     assert len(runs(server, admin_token, job_code="vdtest_fail")) == history["vdtest_fail"]
     r = server.cli("cron", "run", "--job", "nosuch", check=False)
     assert r.returncode == 1 and 'No job "nosuch" is declared.' in r.stderr
+    r = server.cli("cron", "run", "--job", "vdtest_fail", "--at", this_minute(), check=False)
+    assert r.returncode == 2 and "--at and --job do not go together" in r.stderr
 
 
 def test_the_history_route_needs_its_acl_resource(server, admin_token):

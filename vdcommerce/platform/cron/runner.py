@@ -116,21 +116,22 @@ def _minutes(config: ConfigState, path: str, default: float) -> dt.timedelta:
 
 
 def run_due(group: str | None = None, now: dt.datetime | None = None) -> list[Outcome] | None:
-    """Run what is due now (of one group, or all); the outcomes, or None when another runner holds
-    the lock."""
+    """Run what is due now, or at ``now`` when given (of one group, or all); the outcomes, or None when
+    another runner holds the lock. Abandoned runs are closed and history cleaned by the real clock."""
     jobs = {j.code: j for j in declared_jobs() if group is None or j.group == group}
     if not jobs:
         return []  # nothing declared: no lock, no writes
     with runner_lock() as held:
         if not held:
             return None
-        now = now or utcnow()
+        real = utcnow()
+        now = now or real
         config = _config()
         window = _minutes(config, "system/cron/missed_if_not_run_for", 15)
-        _close_abandoned(now)
+        _close_abandoned(real)
         _record_due(jobs.values(), config, now, window)
         outcomes = _run_pending(jobs, config, now, window)
-        _clean_history(config, now)
+        _clean_history(config, real)
         return outcomes
 
 
