@@ -1,5 +1,5 @@
 """One server for the module's tests: with the ``vdstrates`` carrier switched on every estimate changes,
-so these tests keep to a database of their own."""
+so the tests of this folder share a database of their own (one server for the package)."""
 from __future__ import annotations
 
 import base64
@@ -18,7 +18,7 @@ def csv_body(*lines: str, delete_existing: bool = True) -> dict:
                             "name_with_extension": "rates.csv"}, "deleteExisting": delete_existing}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def srv(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("vdstrates")
     db = Database(tmp)
@@ -29,7 +29,7 @@ def srv(tmp_path_factory):
     db.drop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def token(srv) -> str:
     return srv.token()
 
