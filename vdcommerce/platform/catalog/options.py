@@ -21,14 +21,23 @@ SELECT_ATTRIBUTES = ("color", "size", "manufacturer", "material", "activity")
 #: the attribute id of each select attribute, for clients that name an attribute by its id rather than
 #: its code (layered-navigation filters); fixed, as the platform's attribute table would number them
 ATTRIBUTE_IDS = {"manufacturer": 83, "color": 93, "material": 141, "size": 144, "activity": 145}
+#: select attributes a vendor module adds (``add_select_attribute``): their options are managed by the same
+#: routes; they have no fixed attribute id
+MODULE_SELECT_ATTRIBUTES: set[str] = set()
 NO_ATTRIBUTE = 'The attribute with a "%1" attributeCode doesn\'t exist. Verify the attribute and try again.'
 EMPTY_LABEL = "The attribute option label is empty. Enter a value and try again."
 DUPLICATE = 'Admin store attribute option label "%1" is already exists.'
 NO_OPTION = 'The "%1" attribute doesn\'t include an option with "%2" ID.'
 
 
+def add_select_attribute(code: str) -> None:
+    """Declare a product select attribute a module adds (called when the module is imported), so that
+    its options are managed by the attribute-option routes and read with ``option_labels``."""
+    MODULE_SELECT_ATTRIBUTES.add(code)
+
+
 def _attribute(code: str) -> str:
-    if code not in SELECT_ATTRIBUTES:
+    if code not in SELECT_ATTRIBUTES and code not in MODULE_SELECT_ATTRIBUTES:
         raise NoSuchEntityException(NO_ATTRIBUTE, [code])
     return code
 
