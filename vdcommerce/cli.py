@@ -559,12 +559,18 @@ def demo() -> None:
     """Demo data."""
 
 
-def _load_demo() -> None:
+def _load_demo(modules: tuple[str, ...] = ()) -> None:
+    """Every package's demo data, or the platform's and the named modules' only."""
     from .webapi.declarations import load_packages
-    loaders = []
-    for p in load_packages():
-        if (p.path / "demo.py").exists():
-            loaders.append((p.short, importlib.import_module(p.name + ".demo")))
+    packages = [p for p in load_packages() if (p.path / "demo.py").exists()]
+    if modules:
+        known = {p.short for p in packages if not p.name.startswith("vdcommerce.platform.")}
+        unknown = [m for m in modules if m not in known]
+        if unknown:
+            raise click.BadParameter(f"no module {', '.join(unknown)} with demo data (there are: {', '.join(sorted(known))}).",
+                                     param_hint="MODULES")
+        packages = [p for p in packages if p.name.startswith("vdcommerce.platform.") or p.short in modules]
+    loaders = [(p.short, importlib.import_module(p.name + ".demo")) for p in packages]
     with click.progressbar(loaders, label="Loading demo data", item_show_func=lambda x: x[0] if x else "") as bar:
         for _name, module in bar:
             with db.transaction() as conn:
@@ -572,11 +578,13 @@ def _load_demo() -> None:
 
 
 @demo.command("load")
-def demo_load() -> None:
-    """Load the demo data of every package (customers, FAQ, ...)."""
+@click.argument("modules", nargs=-1)
+def demo_load(modules) -> None:
+    """Load the demo data of every package (customers, FAQ, ...), or the platform's and the named
+    MODULES' only (`demo load giftcard storecredit`). Loading again adds nothing."""
     _needs_database()
     try:
-        _load_demo()
+        _load_demo(modules)
     except LocalizedException as e:
         _fail(e)
     click.echo("Demo data loaded.")

@@ -63,7 +63,7 @@ def test_the_acl_tree(server):
 
 
 def test_demo_data_files_one_request(server, admin):
-    server.cli("demo", "load")  # loads every package's demo data (the demo customers among them)
+    server.cli("demo", "load", "ccpa")  # the platform's demo data (the demo customers among it) and the module's
     page = ok(admin.get("/V1/customers/search", params={
         "searchCriteria[filter_groups][0][filters][0][field]": "email",
         "searchCriteria[filter_groups][0][filters][0][value]": "john.smith@example.com"}))

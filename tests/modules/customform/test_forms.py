@@ -174,8 +174,8 @@ def test_the_acl_tree(server):
 
 
 def test_demo_data(own_server):
-    own_server.cli("demo", "load")
-    own_server.cli("demo", "load")  # a second load adds nothing
+    own_server.cli("demo", "load", "customform")
+    own_server.cli("demo", "load", "customform")  # a second load adds nothing
     with own_server.client(own_server.token()) as admin:
         forms = ok(admin.get(f"{FORM}/all"))
         assert [f["code"] for f in forms] == ["contact-us", "help-us"]

@@ -55,8 +55,8 @@ def test_the_acl_tree():
 
 
 def test_demo_data(own_server):
-    own_server.cli("demo", "load")
-    own_server.cli("demo", "load")  # a second load adds nothing
+    own_server.cli("demo", "load", "finder")
+    own_server.cli("demo", "load", "finder")  # a second load adds nothing
     with own_server.client(own_server.token()) as admin:
         [finder] = ok(admin.get(f"{V}/finder/all"))
         assert finder["name"] == "Gear finder"

@@ -2,8 +2,8 @@
 
 
 def test_demo_templates(own_server):
-    own_server.cli("demo", "load")
-    own_server.cli("demo", "load")  # a second load adds nothing
+    own_server.cli("demo", "load", "prot")
+    own_server.cli("demo", "load", "prot")  # a second load adds nothing
     with own_server.client(own_server.token()) as admin:
         page = admin.get("/V1/vendor_prot/templates?searchCriteria=").json()
     assert [t["name"] for t in page["items"]] == ["Engraving and gift box", "Monogram", "Photo print"]

@@ -3,8 +3,8 @@ from tests.helpers import ok
 
 
 def test_demo_agreements(own_server):
-    own_server.cli("demo", "load")
-    own_server.cli("demo", "load")  # a second load adds nothing
+    own_server.cli("demo", "load", "recurringwallet")
+    own_server.cli("demo", "load", "recurringwallet")  # a second load adds nothing
     with own_server.client(own_server.token(), store="all") as admin:
         page = ok(admin.get("/V1/wallet-recurring/agreements/search", params={
             "searchCriteria[sortOrders][0][field]": "agreement_id",

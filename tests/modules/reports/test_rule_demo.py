@@ -7,8 +7,8 @@ from .conftest import BASE, indexed
 
 
 def test_demo_rules_are_indexed(own_server):
-    own_server.cli("demo", "load")
-    own_server.cli("demo", "load")  # a second load adds nothing
+    own_server.cli("demo", "load", "reports")
+    own_server.cli("demo", "load", "reports")  # a second load adds nothing
     with own_server.client(own_server.token()) as admin:
         rules = ok(admin.get(f"{BASE}/all?searchCriteria="))["items"]
     assert [r["title"] for r in rules] == ["Sport tees", "Items under 20", "Bags and hoodies", "Whole catalog"]

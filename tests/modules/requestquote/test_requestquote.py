@@ -275,7 +275,7 @@ def test_acl(server, products):
 def test_demo_data(own_server):
     """On a server of its own: the demo's active cart price rules (free shipping from 100) would change
     the totals of every later test on the shared one."""
-    own_server.cli("demo", "load")
+    own_server.cli("demo", "load", "requestquote")
     with own_server.client(own_server.token()) as admin:
         page = ok(admin.get(SEARCH, params=_filter("customer_email", "%@example.com", "like")))
     demo = {q["customer"]["email"]: q for q in page["items"] if q["customer"]["email"] in

@@ -6,7 +6,7 @@ ADDRESS = {"country_id": "US", "region_id": 12, "postcode": "90001", "city": "Lo
 
 
 def test_demo_data(own_server):
-    own_server.cli("demo", "load")
+    own_server.cli("demo", "load", "shippingtablerates")
     with own_server.client(own_server.token(), store="all") as admin:
         methods = ok(admin.get("/V1/vendor_shippingtablerates/methods", params={"searchCriteria[pageSize]": 10}))
         assert [m["name"] for m in methods["items"]] == ["Standard ({day} days, {name})", "Express ({day} day, {name})"]

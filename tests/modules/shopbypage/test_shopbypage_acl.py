@@ -52,8 +52,8 @@ def test_the_acl_tree(server):
 
 
 def test_demo_pages(own_server):
-    own_server.cli("demo", "load")
-    own_server.cli("demo", "load")  # a second load adds nothing
+    own_server.cli("demo", "load", "shopbypage")
+    own_server.cli("demo", "load", "shopbypage")  # a second load adds nothing
     with own_server.client(own_server.token()) as admin:
         tree = ok(admin.get("/V1/categories"))
         women = next(c for c in tree["children_data"] if c["name"] == "Women")
