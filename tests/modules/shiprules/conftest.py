@@ -26,3 +26,9 @@ def token(srv) -> str:
 def admin(srv, token):
     with srv.client(token) as c:
         yield c
+
+
+@pytest.fixture
+def guest(srv):
+    with srv.client() as c:
+        yield c

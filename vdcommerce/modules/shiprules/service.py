@@ -167,7 +167,7 @@ class RuleRepository(Repository[RuleInterface, RuleSearchResultsInterface]):
         admin creates, which only rules with ``for_admin`` take), by ``pos`` then id."""
         query = _SELECTION_ADMIN if is_admin else _SELECTION
         rows = query.all(self.conn, store=store, group=customer_group_id)
-        records = self.with_links([self.from_row(r._mapping) for r in rows])
+        records = self.with_links([self.from_row(r._asdict()) for r in rows])
         return [self.to_data(r) for r in records]
 
     # --- hooks
