@@ -1,15 +1,25 @@
-"""Demo Shiprules data, created through the repository (nothing when there is some already)."""
+"""Demo shipping rules, created through the repository (nothing when there are rules already): a
+surcharge on heavy flat-rate parcels, half-price shipping for wholesale customers, and a weekend
+surcharge that is switched off."""
 from sqlalchemy import Connection, select
 
 from ...framework.context import Context
-from .api import EntityInterface
-from .service import EntityRepository
-from .tables import entity
+from .api import RuleInterface
+from .service import RuleRepository
+from .tables import rule
+
+RULES = (
+    {"name": "Heavy parcel surcharge", "is_active": 1, "pos": 10, "calc": 1, "carriers": "flatrate",
+     "weight_from": 10, "rate_base": 5, "weight_fixed": 0.5},
+    {"name": "Half-price shipping for wholesale customers", "is_active": 1, "pos": 20, "calc": 2,
+     "cust_groups": "2", "handling": 50},
+    {"name": "Weekend surcharge", "is_active": 0, "pos": 30, "calc": 1, "days": "6,7", "rate_base": 3},
+)
 
 
 def load(conn: Connection) -> None:
-    if conn.execute(select(entity.c.entity_id).limit(1)).first() is not None:
+    if conn.execute(select(rule.c.rule_id).limit(1)).first() is not None:
         return
-    repository = EntityRepository(Context(conn, store_id=0))
-    for position, title in enumerate(("First Shiprules entity", "Second Shiprules entity"), start=1):
-        repository.save(EntityInterface.model_validate({"title": title, "sort_order": position}))
+    repository = RuleRepository(Context(conn, store_id=0))
+    for fields in RULES:
+        repository.save(RuleInterface.model_validate(fields))
