@@ -203,7 +203,7 @@ def test_demo_rules(srv, admin, token):
     page = listing(admin, ("name", "Heavy parcel surcharge,Half-price shipping for wholesale customers,"
                                    "Weekend surcharge", "in"))
     assert sorted((i["name"], i["is_active"]) for i in page["items"]) == [
-        ("Half-price shipping for wholesale customers", 1), ("Heavy parcel surcharge", 1), ("Weekend surcharge", 0)]
+        ("Half-price shipping for wholesale customers", 0), ("Heavy parcel surcharge", 1), ("Weekend surcharge", 0)]
     parcel = product(srv, token, price=10, weight=12)["sku"]
     with srv.client() as guest:
         base = f"/V1/guest-carts/{guest_cart(guest)}"

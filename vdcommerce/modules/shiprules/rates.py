@@ -19,7 +19,7 @@ from ...platform.catalog.stock import stock_item
 from ...platform.quote.totals import ZERO, Address, Item, Quote, Total
 from ...platform.shipping.registry import Rate
 from .api import RuleInterface
-from .service import BACKORDERS_ONLY, DISCOUNT, NO_BACKORDERS, PARTIAL, REPLACE, SURCHARGE, RuleRepository
+from .service import BACKORDERS_ONLY, DISCOUNT, NO_BACKORDERS, PARTIAL, SURCHARGE, RuleRepository
 
 CENT = Decimal("0.01")
 HUNDRED = Decimal(100)
@@ -152,8 +152,7 @@ def adjusted(r: RuleInterface, rate: Decimal, sel: Selected) -> Decimal:
         else:
             share = sel.qty / sel.all_qty if sel.all_qty > 0 else Decimal(1)
         new = rate - rate * share + a
-    else:
-        assert r.calc in (REPLACE, None)
+    else:   # REPLACE
         new = a
     if _money(r.ship_min) > 0:
         new = max(new, _money(r.ship_min))
