@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy import and_, bindparam, delete, exists, insert, not_, or_, select
 
-from ...framework.context import Service
 from ...framework.data import json_text
 from ...framework.db import Query
 from ...framework.exceptions import CouldNotSaveException, InputException, LocalizedException
