@@ -198,8 +198,8 @@ def test_acl_and_bulk(srv, admin):
 
 
 def test_demo_rules(srv, admin, token):
-    """Last in this file: the demo load brings every package's demo data onto this server."""
-    srv.cli("demo", "load")
+    """Last in this file: the demo load brings the platform's demo data and the rules onto this server."""
+    srv.cli("demo", "load", "shiprules")
     page = listing(admin, ("name", "Heavy parcel surcharge,Half-price shipping for wholesale customers,"
                                    "Weekend surcharge", "in"))
     assert sorted((i["name"], i["is_active"]) for i in page["items"]) == [
