@@ -24,12 +24,15 @@ class QuoteInterface(DataObject, interface="Vendor\\StorePickupWithLocator\\Api\
 def _schedule_day() -> type[DataObject]:
     """One weekday of a location's schedule. Its keys ``from`` and ``to`` are Python keywords, so the
     class is built from a namespace instead of a class body."""
-    annotations: dict[str, Any] = {"is_enabled": OrNull[bool], "from": OrNull[str], "to": OrNull[str],
-                                   "break_from": OrNull[str], "break_to": OrNull[str]}
+    or_null: Any = OrNull
+    annotations = {"is_enabled": or_null[bool], "from": or_null[str], "to": or_null[str],
+                   "break_from": or_null[str], "break_to": or_null[str]}
     namespace = {"__annotations__": annotations, "__module__": __name__, "__qualname__": "ScheduleDayInterface",
                  "__doc__": "One weekday of a location's schedule: open or not, opening hours, an optional break."}
-    return type(DataObject)("ScheduleDayInterface", (DataObject,), namespace,  # type: ignore[call-arg]
-                            interface="Vendor\\StorePickupWithLocator\\Api\\Data\\ScheduleDayInterface")
+    meta: Any = type(DataObject)
+    made: type[DataObject] = meta("ScheduleDayInterface", (DataObject,), namespace,
+                                  interface="Vendor\\StorePickupWithLocator\\Api\\Data\\ScheduleDayInterface")
+    return made
 
 
 ScheduleDayInterface: Any = _schedule_day()

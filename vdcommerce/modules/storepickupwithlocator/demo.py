@@ -3,6 +3,7 @@ curbside pickup switched on so that the storefront can offer it."""
 from sqlalchemy import Connection, select
 
 from ...framework.context import Context
+from ...platform.config.service import set_value
 from .api import LocationInterface
 from .service import LocationRepository
 from .tables import location
@@ -25,5 +26,4 @@ def load(conn: Connection) -> None:
          "schedule": [{"is_enabled": True, "from": "06:00", "to": "22:00"}] * 7},
     ):
         repository.save(LocationInterface.model_validate(values))
-    from ...platform.config.service import set_value  # noqa: PLC0415 - only the demo switches curbside on
     set_value(conn, "vendor_storepickup/curbside/enabled", "1")

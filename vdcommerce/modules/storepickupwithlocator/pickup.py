@@ -141,7 +141,8 @@ def offered_location(ctx: Context, location_id: int, store_id: int, field: str) 
 
 
 def schedule_of(row: Any) -> list[dict[str, Any]] | None:
-    return carts.loads(row.schedule)
+    days: list[dict[str, Any]] | None = carts.loads(row.schedule)
+    return days
 
 
 # --------------------------------------------------------------------------- the checks
@@ -216,7 +217,7 @@ def curbside(ctx: Context, store_id: int, location: Any, choice: Choice) -> tupl
     comment = (choice.curbside_pickup_comment or "").strip()
     if len(comment) > COMMENT_LIMIT:
         raise InputException(COMMENT_TOO_LONG)
-    if not comment and config.flag(COMMENT_IS_REQUIRED, store_id):
+    if not comment and config is not None and config.flag(COMMENT_IS_REQUIRED, store_id):
         raise InputException(COMMENT_REQUIRED)
     return True, comment
 
