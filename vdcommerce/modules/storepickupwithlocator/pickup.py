@@ -18,6 +18,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from ...framework.context import Context
 from ...framework.exceptions import InputException, NoSuchEntityException
@@ -247,12 +248,25 @@ def choose(ctx: Context, cart_row: Any, choice: Choice, field: str) -> bool:
     values = {"store_id": location.id, "date": parse_date(choice.date).isoformat() if choice.date else None,
               "time_from": choice.time_from, "time_to": choice.time_to, "is_curbside_pickup": is_curbside,
               "curbside_pickup_comment": comment}
-    existing = ctx.conn.execute(_RECORD, {"quote_id": cart_row.id, "address_id": address_id}).first()
+    _upsert(ctx, {"quote_id": cart_row.id, "address_id": address_id, **values}, values)
+    return True
+
+
+def _upsert(ctx: Context, row: dict[str, Any], values: dict[str, Any]) -> None:
+    """Insert the record of (cart, address) or change it, in one statement on both databases, so that
+    two requests saving the same cart at once cannot both insert."""
+    dialect = ctx.conn.dialect.name
+    if dialect in ("postgresql", "sqlite"):
+        module = postgresql if dialect == "postgresql" else sqlite
+        stmt = module.insert(quote_pickup).values(**row)
+        ctx.conn.execute(stmt.on_conflict_do_update(index_elements=[quote_pickup.c.quote_id,
+                                                                    quote_pickup.c.address_id], set_=values))
+        return
+    existing = ctx.conn.execute(_RECORD, {"quote_id": row["quote_id"], "address_id": row["address_id"]}).first()
     if existing is None:
-        ctx.conn.execute(insert(quote_pickup).values(quote_id=cart_row.id, address_id=address_id, **values))
+        ctx.conn.execute(insert(quote_pickup).values(**row))
     else:
         ctx.conn.execute(update(quote_pickup).where(quote_pickup.c.id == existing.id).values(**values))
-    return True
 
 
 def records(ctx: Context, cart_ids: list[int]) -> dict[int, Any]:
