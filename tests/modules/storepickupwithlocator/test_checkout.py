@@ -10,7 +10,8 @@ from .support import LOCATIONS, NO_SUCH, NOT_VALID, at, guest_with_cart, today, 
 PAY = {"paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS}
 
 
-def test_a_pickup_order_shows_its_location_and_slot(server, admin, location, sku):
+def test_a_pickup_order_shows_its_location_and_slot(server, admin, config, location, sku):
+    config("vendor_storepickup/curbside/enabled", "1")
     day = today() + dt.timedelta(days=2)
     store = location(curbside_enabled=True)
     slot = {"time_from": at(day, "10:00"), "time_to": at(day, "11:00")}
@@ -18,6 +19,7 @@ def test_a_pickup_order_shows_its_location_and_slot(server, admin, location, sku
         # the real storefront sends the cart id next to the object: ignored
         r = guest.post(f"/V1/vdstorepickup/{masked}/saveSelectedPickupData", json={
             "quote_id": 12345, "quote_pickup_data": {"store_id": store["id"], "date": day.isoformat(), **slot,
+                                                    "is_curbside_pickup": True, "curbside_pickup_comment": "Red van",
                                                     "id": 999, "quote_id": 999, "address_id": 999}})
         assert ok(r) is True
         cart = ok(guest.get(base))
@@ -25,15 +27,15 @@ def test_a_pickup_order_shows_its_location_and_slot(server, admin, location, sku
         assert kept["quote_id"] == cart["id"] and kept["address_id"] != 999 and kept["id"] != 999
         assert {k: kept[k] for k in ("store_id", "date", "time_from", "time_to", "is_curbside_pickup",
                                      "curbside_pickup_comment")} == {
-            "store_id": store["id"], "date": day.isoformat(), **slot, "is_curbside_pickup": False,
-            "curbside_pickup_comment": ""}
+            "store_id": store["id"], "date": day.isoformat(), **slot, "is_curbside_pickup": True,
+            "curbside_pickup_comment": "Red van"}
         order_id = ok(guest.post(f"{base}/payment-information", json={**PAY, "email": "pickup@example.com"}))
 
     order = ok(admin.get(f"/V1/orders/{order_id}"))
     assert order["shipping_description"] == f"Flat Rate - Fixed (Pickup at: {store['name']})"
     assert order["extension_attributes"]["vdstorepickup_data"] == {
         "location_id": store["id"], "location_name": store["name"], "date": day.isoformat(), **slot,
-        "is_curbside_pickup": False, "curbside_pickup_comment": ""}
+        "is_curbside_pickup": True, "curbside_pickup_comment": "Red van"}
     # the order keeps what it was placed with, whatever happens to the location later
     assert ok(admin.delete(f"{LOCATIONS}/{store['id']}")) is True
     listed = ok(admin.get("/V1/orders", params={"searchCriteria[filter_groups][0][filters][0][field]": "entity_id",
@@ -68,6 +70,11 @@ def test_a_pickup_no_longer_valid_refuses_the_order(server, admin, location, sku
         assert ok(me.post("/V1/vdstorepickup/saveSelectedPickupData", json={"quotePickupData": {
             "storeId": other["id"], "date": day.isoformat(), "timeFrom": at(day, "14:00"),
             "timeTo": at(day, "15:30")}})) is True
+        # the cart's own save leaves the pickup alone: only the module's routes check a choice
+        r = me.put("/V1/carts/mine", json={"quote": {"extension_attributes": {"vdstorepickup_data": {
+            "store_id": store["id"], "date": "2001-01-01"}}}})
+        assert r.status_code == 200, r.text
+        assert ok(me.get("/V1/carts/mine"))["extension_attributes"]["vdstorepickup_data"]["store_id"] == other["id"]
         order_id = ok(me.post("/V1/carts/mine/payment-information", json=PAY))
     order = ok(admin.get(f"/V1/orders/{order_id}"))
     assert order["extension_attributes"]["vdstorepickup_data"]["location_id"] == other["id"]

@@ -7,6 +7,7 @@ import httpx
 
 from tests.helpers import new_customer, ok
 from tests.helpers.quote import error, product
+from tests.helpers.store import store_view
 
 from .support import NO_SUCH, NOT_VALID, REQUIRED, at, guest_with_cart, today, week
 
@@ -180,7 +181,8 @@ def test_errors(server, admin, location, sku):
               ["Colour", "getColour", "Vendor\\StorePickupWithLocator\\Api\\Data\\QuoteInterface"])
         # an inactive location, or one offered in another store view only, cannot be chosen
         inactive = location(is_active=False)
-        elsewhere = location(stores=[2]) if 2 in _store_ids(admin) else inactive
+        german = store_view(server)
+        elsewhere = location(stores=[german])
         for other in (inactive, elsewhere):
             error(guest.post(data, json={"quote_pickup_data": {"store_id": other["id"]}}), 404, NO_SUCH,
                   {"fieldName": "store_id", "fieldValue": other["id"]})
@@ -188,7 +190,11 @@ def test_errors(server, admin, location, sku):
         # a cart without a shipping address gets an empty one to hold the pickup
         assert ok(guest.post(data, json={"quote_pickup_data": {"store_id": store["id"]}})) is True
         assert ok(guest.get(base))["extension_attributes"]["vdstorepickup_data"]["address_id"] is not None
-        # PUT on the cart does not change the pickup (it has routes of its own)
+    # a cart of the store view the location is offered in may choose it
+    with httpx.Client(base_url=f"{server.url}/rest/de") as german_guest:
+        masked = ok(german_guest.post("/V1/guest-carts"))
+        assert ok(german_guest.post(f"/V1/vdpickup/{masked}/saveSelectedPickupData",
+                                    json={"quote_pickup_data": {"store_id": elsewhere["id"]}})) is True
     with server.client() as anonymous:
         for path in ("/V1/vdpickup/saveSelectedPickupValues", "/V1/vdstorepickup/saveSelectedPickupData"):
             error(anonymous.post(path, json={"locationId": store["id"]}), 401, DENIED, {"resources": "self"})
@@ -199,7 +205,3 @@ def test_errors(server, admin, location, sku):
                   404, "Current customer does not have an active cart.")
     r = httpx.post(server.url + f"/rest/default/V1/vdpickup/{'y' * 32}/saveSelectedPickupValues", json=[1])
     assert r.status_code == 400
-
-
-def _store_ids(admin) -> set[int]:
-    return {s["id"] for s in ok(admin.get("/V1/store/storeViews"))}
