@@ -83,7 +83,7 @@ def test_acl_and_async(server, admin):
 
 
 def test_demo_data(own_server):
-    own_server.cli("demo", "load")
+    own_server.cli("demo", "load", "storepickupwithlocator")
     with own_server.client(own_server.token()) as admin:
         page = _search(admin, "name", "Downtown Store")
     assert page["total_count"] == 1
