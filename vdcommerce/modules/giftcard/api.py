@@ -74,7 +74,7 @@ class GiftCardAccountInterface(DataObject, interface="Vendor\\GiftCardAccount\\A
     expired_date: str | None
     comment: str | None
     delivery_date: str | None
-    sent: bool | None
+    sent: bool | None  # type: ignore[assignment]
     redeemable: bool | None
     image_generated: bool | None
     customer_created_id: int | None

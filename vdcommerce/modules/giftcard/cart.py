@@ -64,7 +64,7 @@ _CARDS_OF = (select(quote_card.c.account_id, quote_card.c.code, quote_card.c.pos
 
 def applied(conn: Any, cart_id: int) -> list[Any]:
     """The cards on a cart with their accounts, in the order they were applied."""
-    return conn.execute(_CARDS_OF.where(quote_card.c.quote_id == cart_id)).all()
+    return list(conn.execute(_CARDS_OF.where(quote_card.c.quote_id == cart_id)).all())
 
 
 def state_error(account: Any, code: str) -> InputException | None:

@@ -189,7 +189,7 @@ def check_template(template: Any) -> str:
         raise InputException('The template "%1" needs at least one {L} or {D} placeholder.', [template])
     if len(template) > 255:
         raise InputException.invalid_value("template", template)
-    return template
+    return str(template)
 
 
 def generate_codes(conn: Any, pool_id: int, template: str, qty: int) -> int:
@@ -336,8 +336,9 @@ class CodePoolRepository(Repository[CodePoolInterface, SearchResults[Any]]):
 
 
 def pool_conditions(conn: Any, pool_id: int) -> str | None:
-    return conn.execute(select(code_pool_rule.c.conditions_serialized)
+    text = conn.execute(select(code_pool_rule.c.conditions_serialized)
                         .where(code_pool_rule.c.pool_id == pool_id)).scalar()
+    return str(text) if text else None
 
 
 class CodeGeneratorManagement(Service):
@@ -557,15 +558,16 @@ class GiftCardAccountRepository(Repository[GiftCardAccountInterface, SearchResul
         self.conn.execute(delete(quote_card).where(quote_card.c.account_id == record_id))
 
     def to_data(self, record: Record) -> GiftCardAccountInterface:
-        out = {key: record.get(key) for key in self.columns}
+        out: dict[str, Any] = {key: record.get(key) for key in self.columns}
         code = code_row(self.conn, record.get("code_id"))
         for key in ("initial_value", "current_value"):
             if out.get(key) is not None:
                 out[key] = Decimal(out[key]).quantize(CENT)
-        if isinstance(out.get("expired_date"), (dt.date, dt.datetime)):
-            out["expired_date"] = out["expired_date"].strftime("%Y-%m-%d")
-        if isinstance(out.get("delivery_date"), dt.datetime):
-            out["delivery_date"] = out["delivery_date"].strftime("%Y-%m-%d %H:%M:%S")
+        expires, delivery = out.get("expired_date"), out.get("delivery_date")
+        if isinstance(expires, (dt.date, dt.datetime)):
+            out["expired_date"] = expires.strftime("%Y-%m-%d")
+        if isinstance(delivery, dt.datetime):
+            out["delivery_date"] = delivery.strftime("%Y-%m-%d %H:%M:%S")
         return GiftCardAccountInterface.of(
             **out, code_pool=code.code_pool_id if code is not None else None,
             code_model=CodeInterface.of(code_id=code.code_id, code=code.code, code_pool_id=code.code_pool_id,
