@@ -285,6 +285,12 @@ def test_cards_pay_the_cart_then_balances_follow_the_order(gc_server, gc_admin, 
     a1, a2 = (ok(admin.get(f"/V1/vdgcard/account/{c['account_id']}")) for c in (first, second))
     assert (a1["current_value"], a1["status"]) == (0, 3)
     assert (a2["current_value"], a2["status"]) == (0, 3)
+    # a card issued for an item of the order is found by the order's id
+    issued = new_card(admin, pool_id, 25, order_item_id=order["items"][0]["item_id"])
+    assert [a["account_id"] for a in ok(admin.get(f"/V1/vdgcard/account/order/{order_id}"))] == [issued["account_id"]]
+    with gc_server.client(token) as me:   # the customer's cart is gone with the order
+        error(me.put(f"/V1/carts/mine/gift-card-account/{code_of(third)}"), 404,
+              "Current customer does not have an active cart.")
 
     # cancelling gives it back, once
     assert ok(admin.post(f"/V1/orders/{order_id}/cancel")) is True
