@@ -1,6 +1,7 @@
 """Gift cards over HTTP: images, code pools and codes, accounts and card mail, then cards paying for carts,
 their balances at placement, cancellation and refund, the race of two checkouts for one card, and
 redeeming into store credit."""
+import json
 import threading
 
 import httpx
@@ -384,21 +385,44 @@ def test_two_checkouts_race_for_one_card(gc_server, gc_admin, gc_token):
             c.close()
 
 
-def test_redeem_needs_a_store_credit_module(gc_server, gc_admin):
+def test_redeem_into_store_credit(gc_server, gc_admin):
     admin = gc_admin
-    pool_id = new_pool(admin, qty=2)["code_pool_id"]
-    redeemable = new_card(admin, pool_id, 25, redeemable=True)
+    pool_id = new_pool(admin, qty=3)["code_pool_id"]
+    redeemable = new_card(admin, pool_id, 25.5, redeemable=True)
     plain = new_card(admin, pool_id, 25)
-    _, token = new_customer(gc_server)
+    expired = new_card(admin, pool_id, 25, redeemable=True, expired_date="2020-01-01")
+    customer, token = new_customer(gc_server)
     with gc_server.client(token) as me:
         error(me.post("/V1/vdgcard/account/redeem", json={"giftCardCode": code_of(plain)}), 400,
               "Gift card %1 cannot be redeemed.", [code_of(plain)])
+        error(me.post("/V1/vdgcard/account/redeem", json={"giftCardCode": code_of(expired)}), 400,
+              "Gift card %1 is expired.", [code_of(expired)])
         error(me.post("/V1/vdgcard/account/redeem", json={"giftCardCode": "NOPE-2"}), 404,
               'Account for specified code "%1" not found')
-        # no module credits store credit here: refused, and the card keeps its balance
+        done = ok(me.post("/V1/vdgcard/account/redeem", json={"gift_card_code": f" {code_of(redeemable)} "}))
+        assert done == {"account_id": redeemable["account_id"], "code": code_of(redeemable), "amount": 25.5,
+                        "customer_id": customer["id"]}
+        # once only: the card is now Redeemed at 0
+        error(me.post("/V1/vdgcard/account/redeem", json={"giftCardCode": code_of(redeemable)}), 400,
+              "Gift card %1 is used.")
+    gone = ok(admin.get(f"/V1/vdgcard/account/{redeemable['account_id']}"))
+    assert (gone["current_value"], gone["status"]) == (0, 4)
+    told = (gc_server.log.parent / "var" / "redeemed.jsonl").read_text().splitlines()
+    assert [json.loads(line) for line in told] == [{
+        "account_id": [str(redeemable["account_id"]), "int"], "amount": ["25.50", "Decimal"],
+        "code": [code_of(redeemable), "str"], "customer_id": [str(customer["id"]), "int"], "store_id": ["1", "int"]}]
+
+
+def test_redeem_needs_a_store_credit_module(server, admin):
+    """The shared server runs no store credit module: redeeming is refused and the card keeps its balance."""
+    with server.client(server.token(), store="all") as all_admin:
+        pool_id = new_pool(all_admin, qty=1)["code_pool_id"]
+        redeemable = new_card(all_admin, pool_id, 25, redeemable=True)
+    _, token = new_customer(server)
+    with server.client(token) as me:
         error(me.post("/V1/vdgcard/account/redeem", json={"giftCardCode": code_of(redeemable)}), 400,
               "Store credit is not available.")
     kept = ok(admin.get(f"/V1/vdgcard/account/{redeemable['account_id']}"))
     assert (kept["current_value"], kept["status"]) == (25, 1)
-    r = httpx.post(gc_server.url + "/rest/V1/vdgcard/account/redeem", json={"giftCardCode": code_of(redeemable)})
+    r = httpx.post(server.url + "/rest/V1/vdgcard/account/redeem", json={"giftCardCode": code_of(redeemable)})
     assert r.status_code == 401
