@@ -1,0 +1,29 @@
+"""One server of the gift card tests' own (two workers, for the race), so that the cards, configuration
+changes and orders here touch no other test's carts. It also loads ``creditstub``, which stands in for a
+store credit module by observing the redeem event."""
+import pytest
+
+from tests.helpers.harness import Database, Server
+
+
+@pytest.fixture(scope="module")
+def gc_server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("giftcard")
+    db = Database(tmp)
+    srv = Server(tmp, db, workers=2,
+                 extra_env={"VDC_EXTRA_PACKAGES": "tests.testmodule,tests.modules.giftcard.creditstub"})
+    yield srv
+    srv.stop()
+    db.drop()
+
+
+@pytest.fixture(scope="module")
+def gc_token(gc_server) -> str:
+    return gc_server.token()
+
+
+@pytest.fixture
+def gc_admin(gc_server, gc_token):
+    """An admin client under /rest/all."""
+    with gc_server.client(gc_token, store="all") as c:
+        yield c
