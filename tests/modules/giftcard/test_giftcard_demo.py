@@ -2,8 +2,8 @@
 
 
 def test_demo_cards(own_server):
-    own_server.cli("demo", "load")
-    own_server.cli("demo", "load")  # a second load adds nothing
+    own_server.cli("demo", "load", "giftcard")
+    own_server.cli("demo", "load", "giftcard")  # a second load adds nothing
     with own_server.client(own_server.token()) as admin:
         assert [i["title"] for i in admin.get("/V1/vdgcard/image/all").json()] == ["Birthday"]
         [pool] = admin.get("/V1/vdgcard/code-pool/all").json()
