@@ -14,7 +14,7 @@ import pytest
 from tests.helpers import limited_admin, new_customer, ok, unique
 from tests.helpers.harness import Database, Server, set_config
 from tests.helpers.queue import wait_for
-from tests.helpers.quote import ADDRESS, add, error, guest_cart, product, shipping_information
+from tests.helpers.quote import ADDRESS, add, coupon_rule, error, guest_cart, product, shipping_information
 
 FEE = "/V1/vendor_extrafee/fee"
 MINE = "/V1/carts/mine"
@@ -338,12 +338,24 @@ def test_which_fees_apply_and_how_they_are_priced(srv, token, fees):
         totals = select(me, base, per_item["id"], [label])
         assert segment(totals)["value"] == 17.5 and totals["grand_total"] == 147.5
 
-        # shipping in the percent base, for this fee; and the config default for discounts
+        # shipping in the percent base, for this fee; then item discounts too, by the configuration
         with srv.client(token, store="all") as admin:
             ok(admin.put(f"{FEE}/{handling['id']}", json={"fee": {"shipping_in_subtotal": 1}}))
         totals = ok(me.post(f"{base}/totals-information",
                             json={"information": {"fee_id": handling["id"]}, **info()}))
         assert segment(totals)["value"] == 19.5                                     # 2 + 13 + 4.50
+        code = unique("EF")
+        coupon_rule(srv, token, code, percent=10)
+        ok(me.put(f"{MINE}/coupons/{code}"))
+        set_config(srv.db.engine, "vendor_extrafee/calculation/discount_in_subtotal", "1")
+        try:
+            totals = ok(me.post(f"{base}/totals-information",
+                                json={"information": {"fee_id": handling["id"]}, **info()}))
+        finally:
+            set_config(srv.db.engine, "vendor_extrafee/calculation/discount_in_subtotal", None)
+        assert totals["discount_amount"] == -11
+        assert segment(totals)["value"] == 18.4                                     # 2 + 10 % of 119 + 4.50
+        ok(me.delete(f"{MINE}/coupons"))
 
         # a German address: the US-only fee no longer applies and its selection goes
         listed = ok(me.post(f"{base}/fees-information", json=info(de)))

@@ -317,8 +317,8 @@ class TotalsInformationManagement(Service):
     interface = "Vendor\\Extrafee\\Api\\TotalsInformationManagementInterface"
     summary = "Select extra fee options and calculate a cart's totals"
 
-    def calculate(self, cart_id: int, information: TotalsInformationInterface | None = None,
-                  address_information: AddressInformation | None = None) -> TotalsInterface:
+    def calculate(self, cart_id: int, information: TotalsInformationInterface,
+                  address_information: AddressInformation) -> TotalsInterface:
         return Fees(self.ctx).calculate(carts.row_of(self.ctx, cart_id), information, address_information)
 
 
@@ -326,8 +326,8 @@ class GuestTotalsInformationManagement(Service):
     interface = "Vendor\\Extrafee\\Api\\GuestTotalsInformationManagementInterface"
     summary = "Select extra fee options and calculate a guest cart's totals"
 
-    def calculate(self, cart_id: str, information: TotalsInformationInterface | None = None,
-                  address_information: AddressInformation | None = None) -> TotalsInterface:
+    def calculate(self, cart_id: str, information: TotalsInformationInterface,
+                  address_information: AddressInformation) -> TotalsInterface:
         return Fees(self.ctx).calculate(carts.by_masked_id(self.ctx, cart_id), information, address_information)
 
 
@@ -335,7 +335,7 @@ class FeesInformationManagement(Service):
     interface = "Vendor\\Extrafee\\Api\\FeesInformationManagementInterface"
     summary = "The extra fees that apply to a cart"
 
-    def collect(self, cart_id: int, address_information: AddressInformation | None = None) -> FeesManagerInterface:
+    def collect(self, cart_id: int, address_information: AddressInformation) -> FeesManagerInterface:
         return Fees(self.ctx).collect(carts.row_of(self.ctx, cart_id), address_information)
 
 
@@ -343,5 +343,5 @@ class GuestFeesInformationManagement(Service):
     interface = "Vendor\\Extrafee\\Api\\GuestFeesInformationManagementInterface"
     summary = "The extra fees that apply to a guest cart"
 
-    def collect(self, cart_id: str, address_information: AddressInformation | None = None) -> FeesManagerInterface:
+    def collect(self, cart_id: str, address_information: AddressInformation) -> FeesManagerInterface:
         return Fees(self.ctx).collect(carts.by_masked_id(self.ctx, cart_id), address_information)
