@@ -94,6 +94,7 @@ def test_fees_are_created_read_edited_listed_and_deleted(adm, fees):
                    "default": False, "admin": "Gift box", "options": {"1": "Gift box"}}
     assert paper["default"] is True and paper["options"] == {} and paper["price_type"] == "percent"
     assert ok(adm.get(FEE, params={"feeId": fee["id"]})) == fee
+    assert ok(adm.put(f"{FEE}/{fee['id']}", json={"fee": fee})) == fee      # what a read answers saves back as is
 
     # PUT: the path decides; options given as JSON strings replace the set (kept, changed, new, dropped)
     r = adm.put(f"{FEE}/{fee['id']}", json={"fee": {"id": 999999, "sort_order": 3, "required": True},

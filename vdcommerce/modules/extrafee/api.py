@@ -11,7 +11,7 @@ from ...platform.quote.api import TotalsInterface
 class OptionInterface(DataObject, interface="Vendor\\Extrafee\\Api\\Data\\OptionInterface"):
     """One option of a fee: a fixed amount or a percentage, with its labels per store view."""
     entity_id: int | None
-    fee_id: Out[int] | None
+    fee_id: int | None
     price: float | None
     order: int | None
     price_type: str | None
