@@ -410,7 +410,7 @@ def test_errors_of_the_cart_routes(srv, token, fees):
 
 def test_the_demo_offers_gift_packing(srv, token):
     """Last in the file: the demo's fee applies to every cart of this server from here on."""
-    srv.cli("demo", "load")
+    srv.cli("demo", "load", "extrafee")
     with srv.client(token, store="all") as admin:
         page = ok(admin.get(f"{FEE}/all", params={"searchCriteria[filter_groups][0][filters][0][field]": "name",
                                                   "searchCriteria[filter_groups][0][filters][0][value]": "Gift packing"}))
