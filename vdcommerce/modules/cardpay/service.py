@@ -49,7 +49,7 @@ def complete(address: AddressInterface) -> AddressInterface:
 
 
 class _Wallet(Service):
-    def _row(self, cart_id: Any):
+    def _row(self, cart_id: Any) -> Any:
         raise NotImplementedError
 
     def estimate_by_extended_address(self, cart_id: Any, address: AddressInterface) -> list[ShippingMethodInterface]:
@@ -64,7 +64,7 @@ class WalletGuestShippingMethodManagement(_Wallet):
     interface = "Vendor\\CardPay\\Api\\Quote\\WalletGuestShippingMethodManagementInterface"
     summary = "Wallet shipping estimates for guest carts"
 
-    def _row(self, cart_id: str):
+    def _row(self, cart_id: str) -> Any:
         return carts.by_masked_id(self.ctx, cart_id)
 
     def estimate_by_extended_address(self, cart_id: str, address: AddressInterface) -> list[ShippingMethodInterface]:
@@ -80,7 +80,7 @@ class WalletShippingMethodManagement(_Wallet):
     interface = "Vendor\\CardPay\\Api\\Quote\\WalletShippingMethodManagementInterface"
     summary = "Wallet shipping estimates for the customer's cart"
 
-    def _row(self, cart_id: int):
+    def _row(self, cart_id: int) -> Any:
         return carts.row_of(self.ctx, cart_id)
 
     def estimate_by_extended_address(self, cart_id: int, address: AddressInterface) -> list[ShippingMethodInterface]:

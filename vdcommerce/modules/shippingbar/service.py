@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import Connection, delete, insert, select
 
 from ...framework.context import Service
 from ...framework.exceptions import InputException
@@ -46,7 +46,7 @@ def _ids(text: str | None) -> set[int]:
     return {int(p) for p in (text or "").split(",") if p.strip().isdigit()}
 
 
-def labels_of(conn, ids: list[int]) -> dict[int, dict[int, dict[str, Any]]]:
+def labels_of(conn: Connection, ids: list[int]) -> dict[int, dict[int, dict[str, Any]]]:
     """profile id -> store id -> texts."""
     out: dict[int, dict[int, dict[str, Any]]] = {i: {} for i in ids}
     if ids:
