@@ -5,9 +5,9 @@ import time
 
 import pytest
 
-from tests.helpers import limited_admin, ok, unique
+from tests.helpers import limited_admin, new_customer, ok, unique
 from tests.helpers.harness import set_config
-from tests.helpers.quote import error
+from tests.helpers.quote import add, error, product
 
 BASE = "/V1/vendor_shipbar/profile"
 BAR = "/V1/vendor_shipbar/mine/bar/data"
@@ -188,9 +188,18 @@ def test_bad_questions_are_refused(guest):
     error(guest.post(BAR, content=b"[oops", headers={"Content-Type": "application/json"}), 400, "Decoding error.")
 
 
-def test_the_demo_shows_a_bar_everywhere_but_at_checkout(server, guest):
+def test_the_demo_shows_a_bar_everywhere_but_at_checkout(server, admin_token, guest):
     """Last in this file: the demo data goes onto this folder's own server, which no later test uses."""
     server.cli("demo", "load")
-    got = bar(guest, group=1, page="home", position=(10, 15))
-    assert (got["name"], got["goal"], got["labels"]) == ("Default bar", 100, TEXTS)
+    assert bar(guest, group=0, page="home", position=(10, 15))["name"] == "Default bar"
     assert bar(guest, group=1, page="checkout", position=(10, 15)) is False
+    # a logged-in customer asks the same route with a token; the storefront compares the goal with the
+    # cart's subtotal: 100 - 2 x 30 leaves 40 to spend, so the progress text shows
+    _, token = new_customer(server)
+    with server.client(token) as me:
+        ok(me.post("/V1/carts/mine"))
+        add(me, "/V1/carts/mine", product(server, admin_token, price=30)["sku"], 2)
+        subtotal = ok(me.get("/V1/carts/mine/totals"))["subtotal"]
+        got = bar(me, group=1, page="cart", position=(10, 15))
+    assert (got["name"], got["goal"], got["labels"]) == ("Default bar", 100, TEXTS)
+    assert got["goal"] - subtotal == 40 and got["labels"]["progress_message"].startswith("Only {{ruleGoalLeft}}")
