@@ -140,7 +140,7 @@ def test_the_demo_offers_free_shipping_from_100(server, admin_token):
     from tests.helpers.harness import set_config
     set_config(server.db.engine, "carriers/freeshipping/active", None)
     set_config(server.db.engine, "carriers/freeshipping/free_shipping_subtotal", None)
-    server.cli("demo", "load")
+    server.cli("demo", "load", "cardpay")
     with server.client() as guest:
         base = f"/V1/guest-carts/{guest_cart(guest)}"
         add(guest, base, product(server, admin_token, price=60)["sku"], 2)

@@ -134,7 +134,7 @@ def test_a_fee_switched_off_or_zero_adds_nothing(server, admin_token, guest, set
 
 def test_the_demo_switches_cash_on_delivery_on_with_a_fee(server, admin_token, guest):
     """Last in this file: the demo data goes onto this folder's own server, which no later test uses."""
-    server.cli("demo", "load")
+    server.cli("demo", "load", "cashondelivery")
     assert available(guest, "10015") is True and available(guest, "90210") is False
     base = f"/V1/guest-carts/{guest_cart(guest)}"
     add(guest, base, product(server, admin_token, price=10)["sku"], 1)

@@ -190,7 +190,7 @@ def test_bad_questions_are_refused(guest):
 
 def test_the_demo_shows_a_bar_everywhere_but_at_checkout(server, admin_token, guest):
     """Last in this file: the demo data goes onto this folder's own server, which no later test uses."""
-    server.cli("demo", "load")
+    server.cli("demo", "load", "shippingbar")
     assert bar(guest, group=0, page="home", position=(10, 15))["name"] == "Default bar"
     assert bar(guest, group=1, page="checkout", position=(10, 15)) is False
     # a logged-in customer asks the same route with a token; the storefront compares the goal with the
