@@ -285,3 +285,13 @@ def test_a_redeemed_gift_card_adds_to_the_balance(sc, token, admin):
     assert (row["action"], row["difference"], row["store_credit_balance"], row["is_visible_for_customer"]) == \
         (5, 12.34, 17.34, True)
     assert json.loads(row["action_data"]) == {"code": "GIFT-ABC", "account_id": 7}
+
+
+def test_a_deleted_customer_takes_the_balance_along(sc, admin):
+    customer, _ = new_customer(sc)
+    give(admin, customer["id"], 3)
+    ok(admin.delete(f"/V1/customers/{customer['id']}"))
+    assert history(admin, customer["id"]) == []
+    with sc.db.engine.connect() as c:
+        assert c.exec_driver_sql("SELECT COUNT(*) FROM vdstorecredit_balance WHERE customer_id = %d"
+                                 % customer["id"]).scalar() == 0
