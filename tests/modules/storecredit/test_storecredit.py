@@ -295,3 +295,14 @@ def test_a_deleted_customer_takes_the_balance_along(sc, admin):
     with sc.db.engine.connect() as c:
         assert c.exec_driver_sql("SELECT COUNT(*) FROM vdstorecredit_balance WHERE customer_id = %d"
                                  % customer["id"]).scalar() == 0
+
+
+def test_demo_balances(sc, admin):
+    """Last in this file: the demo data (of every package) changes what later carts would see."""
+    sc.cli("demo", "load")
+    sc.cli("demo", "load")  # a second load adds nothing
+    with sc.client(sc.customer_token("roni_cost@example.com", "Roni-Cost-123")) as roni:
+        balance = ok(roni.get(ME))
+        assert balance["store_credit"] == 50
+        assert [(r["action"], r["difference"], r["message"]) for r in ok(roni.get(f"{ME}/history"))] == [
+            (1, 50, "Welcome credit")]
