@@ -299,7 +299,7 @@ def test_a_deleted_customer_takes_the_balance_along(sc, admin):
 
 def test_demo_balances(sc, admin):
     """Last in this file: the demo data (of every package) changes what later carts would see."""
-    sc.cli("demo", "load")
+    sc.cli("demo", "load", "storecredit")
     with sc.client(sc.customer_token("roni_cost@example.com", "Roni-Cost-123")) as roni:
         balance = ok(roni.get(ME))
         assert balance["store_credit"] == 50
