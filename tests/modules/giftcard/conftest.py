@@ -1,6 +1,5 @@
 """One server of the gift card tests' own (two workers, for the race), so that the cards, configuration
-changes and orders here touch no other test's carts. It also loads ``creditstub``, which stands in for a
-store credit module by observing the redeem event."""
+changes and orders here touch no other test's carts."""
 import pytest
 
 from tests.helpers.harness import Database, Server
@@ -10,8 +9,7 @@ from tests.helpers.harness import Database, Server
 def gc_server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("giftcard")
     db = Database(tmp)
-    srv = Server(tmp, db, workers=2,
-                 extra_env={"VDC_EXTRA_PACKAGES": "tests.testmodule,tests.modules.giftcard.creditstub"})
+    srv = Server(tmp, db, workers=2)
     yield srv
     srv.stop()
     db.drop()

@@ -1,7 +1,6 @@
 """Gift cards over HTTP: images, code pools and codes, accounts and card mail, then cards paying for carts,
 their balances at placement, cancellation and refund, the race of two checkouts for one card, and
 redeeming into store credit."""
-import json
 import threading
 
 import httpx
@@ -407,22 +406,4 @@ def test_redeem_into_store_credit(gc_server, gc_admin):
               "Gift card %1 is used.")
     gone = ok(admin.get(f"/V1/vdgcard/account/{redeemable['account_id']}"))
     assert (gone["current_value"], gone["status"]) == (0, 4)
-    told = (gc_server.log.parent / "var" / "redeemed.jsonl").read_text().splitlines()
-    assert [json.loads(line) for line in told] == [{
-        "account_id": [str(redeemable["account_id"]), "int"], "amount": ["25.50", "Decimal"],
-        "code": [code_of(redeemable), "str"], "customer_id": [str(customer["id"]), "int"], "store_id": ["1", "int"]}]
-
-
-def test_redeem_needs_a_store_credit_module(server, admin):
-    """The shared server runs no store credit module: redeeming is refused and the card keeps its balance."""
-    with server.client(server.token(), store="all") as all_admin:
-        pool_id = new_pool(all_admin, qty=1)["code_pool_id"]
-        redeemable = new_card(all_admin, pool_id, 25, redeemable=True)
-    _, token = new_customer(server)
-    with server.client(token) as me:
-        error(me.post("/V1/vdgcard/account/redeem", json={"giftCardCode": code_of(redeemable)}), 400,
-              "Store credit is not available.")
-    kept = ok(admin.get(f"/V1/vdgcard/account/{redeemable['account_id']}"))
-    assert (kept["current_value"], kept["status"]) == (25, 1)
-    r = httpx.post(server.url + "/rest/V1/vdgcard/account/redeem", json={"giftCardCode": code_of(redeemable)})
-    assert r.status_code == 401
+    # the store credit side: tests/modules/test_money_together.py

@@ -4,7 +4,6 @@ module's settings)."""
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 
 import pytest
 
@@ -267,24 +266,6 @@ def test_async_manage(sc, admin):
     assert r.status_code == 202, r.text
     wait_for(lambda: ok(admin.get(f"/V1/vdstorecredit/customer/{customer['id']}"))["store_credit"] == 7.5,
              what="the queued store credit change")
-
-
-def test_a_redeemed_gift_card_adds_to_the_balance(sc, token, admin):
-    """The gift card module raises ``vdgiftcard_redeem_to_store_credit``; raised here in the test's own
-    process, on the server's database, as that module does inside its request."""
-    from vdcommerce.framework import events
-    from vdcommerce.framework.context import Context
-
-    customer, me, _ = customer_cart(sc, token, 40, credit=5)
-    assert ok(me.post("/V1/carts/mine/vdstorecredit/apply", json={"amount": 100})) == 5
-    with sc.db.engine.begin() as conn:
-        events.dispatch(Context(conn, store_id=1), "vdgiftcard_redeem_to_store_credit", customer_id=customer["id"],
-                        amount=Decimal("12.34"), account_id=7, code="GIFT-ABC", store_id=1)
-    assert ok(me.get(ME))["store_credit"] == 17.34
-    row = history(admin, customer["id"])[-1]
-    assert (row["action"], row["difference"], row["store_credit_balance"], row["is_visible_for_customer"]) == \
-        (5, 12.34, 17.34, True)
-    assert json.loads(row["action_data"]) == {"code": "GIFT-ABC", "account_id": 7}
 
 
 def test_a_deleted_customer_takes_the_balance_along(sc, admin):
