@@ -262,6 +262,11 @@ def test_customer_estimates(srv, token, tee, carrier_on, methods):
         assert (pickup["amount"], pickup["comment"], pickup["extension_attributes"]) == (
             1, "", {"vdstorepick_comment": ""})
         assert next(r for r in by_id if r["carrier_code"] == "flatrate")["amount"] == 10
+        cart_id = ok(me.get("/V1/carts/mine"))["id"]
+    with srv.client(token) as admin:   # the admin estimate stays the platform's: no top-level comment
+        platform = ok(admin.post(f"/V1/carts/{cart_id}/estimate-shipping-methods", json={"address": ESTIMATE_ADDRESS}))
+        assert platform == [{k: v for k, v in r.items() if k != "comment"} for r in by_address]
+    with srv.client(customer_token) as me:
 
         error(me.post("/V1/carts/mine/estimate-shipping-methods-by-address-id", json={}), 400,
               '"%fieldName" is required. Enter and try again.', {"fieldName": "addressId"})
@@ -286,6 +291,9 @@ def test_customer_estimates(srv, token, tee, carrier_on, methods):
                            ("estimate-shipping-methods-by-address-id", {"addressId": address_id})):
             error(anonymous.post(f"/V1/carts/mine/{path}", json=body), 401,
                   "The consumer isn't authorized to access %resources.", {"resources": "self"})
+        schema = ok(anonymous.get("/schema"))   # the module's handler is the one the path has
+        assert schema["paths"]["/V1/guest-carts/{cartId}/estimate-shipping-methods"]["post"]["tags"] == [
+            "vendorStorePickupGuestShippingMethodManagementV1"]
         unknown = "0" * 32
         error(anonymous.post(f"/V1/guest-carts/{unknown}/estimate-shipping-methods",
                              json={"address": ESTIMATE_ADDRESS}), 404,

@@ -31,11 +31,11 @@ IMAGE_FOLDER = "vendor_storepick/"
 COMMENT_KEY = "vdstorepick_comment"
 _METHOD_CODE = re.compile(CODE + r"(\d+)")
 
+_IN_STORE_VIEW = select(store_t.c.method_id).where(
+    store_t.c.method_id == method_t.c.id,
+    or_(store_t.c.store_id == 0, store_t.c.store_id == bindparam("store_id"))).exists()
 _OFFERED = (select(method_t.c.id, method_t.c.name, method_t.c.price)
-            .where(method_t.c.is_active.is_(True),
-                   select(store_t.c.method_id).where(store_t.c.method_id == method_t.c.id,
-                                                     or_(store_t.c.store_id == 0, store_t.c.store_id == bindparam("store_id"))).exists())
-            .order_by(method_t.c.id))
+            .where(method_t.c.is_active.is_(True), _IN_STORE_VIEW).order_by(method_t.c.id))
 _COMMENTS = select(method_t.c.id, method_t.c.comment, method_t.c.comment_image) \
     .where(method_t.c.id.in_(bindparam("ids", expanding=True)))
 _LABELS = select(label_t.c.method_id, label_t.c.label, label_t.c.comment) \

@@ -86,6 +86,16 @@ class ShipmentEstimation(Service):
 
 # =========================================================================== pickup methods
 
+def _image_path(sent: str) -> str | None:
+    """A comment image as a path under the module's media folder (the folder itself may be named)."""
+    image = sent.strip().lstrip("/").removeprefix(IMAGE_FOLDER)
+    if not image:
+        return None
+    if not _IMAGE_PATH.fullmatch(image) or ".." in image.split("/"):
+        raise InputException.invalid_value("comment_image", sent)
+    return image
+
+
 _LABELS = select(method_label.c.method_id, method_label.c.store_id, method_label.c.label, method_label.c.comment)
 _DELETE_LABELS = delete(method_label)
 _INSERT_LABEL = insert(method_label)
@@ -123,31 +133,14 @@ class MethodRepository(Repository[MethodInterface, MethodSearchResultsInterface]
 
     def convert(self, sent: Record, stored: Record | None) -> Record:
         values = super().convert(sent, stored)
-        if "store_ids" in sent and sent["store_ids"] is None:
-            values["store_ids"] = [0]
         if "labels" in sent:
             values["labels"] = self._labels(sent["labels"] or [])
         if "price" in values:
-            price = values["price"]
-            if price is None:
-                price = 0
-            if price < 0:
-                raise InputException.invalid_value("price", price)
-            values["price"] = Decimal(str(price))
-        for key in ("comment",):
-            if key in values and values[key] is None:
-                values[key] = ""
-        if "is_active" in values and values["is_active"] is None:
-            values["is_active"] = True
+            if values["price"] < 0:
+                raise InputException.invalid_value("price", values["price"])
+            values["price"] = Decimal(str(values["price"]))
         if values.get("comment_image") is not None:
-            image = values["comment_image"].strip().lstrip("/")
-            if image.startswith(IMAGE_FOLDER):
-                image = image[len(IMAGE_FOLDER):]
-            if not image:
-                image = None
-            elif not _IMAGE_PATH.fullmatch(image) or ".." in image.split("/"):
-                raise InputException.invalid_value("comment_image", values["comment_image"])
-            values["comment_image"] = image
+            values["comment_image"] = _image_path(values["comment_image"])
         return values
 
     def check(self, record: Record, stored: Record | None) -> None:
