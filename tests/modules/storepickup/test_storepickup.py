@@ -303,13 +303,17 @@ def test_customer_estimates(srv, token, tee, carrier_on, methods):
 
 
 def test_demo(srv, token):
-    """The demo switches the carrier on with two pickup methods; a guest estimate offers both. (Last: the
-    demo data stays on this module's server.)"""
+    """The demo's two pickup methods are offered in the German store view, where the demo switches the
+    carrier on; the default store view's estimate stays the platform's. (Last: the demo data stays on
+    this module's server.)"""
     srv.cli("demo", "load")
     sku = product(srv, token, price=10)["sku"]
     with srv.client() as guest:
-        rates = pickup_rates(estimate(guest, cart_with(guest, sku)))
-    assert [r["method_title"] for r in rates] == ["Downtown store", "Airport kiosk"]
-    assert rates[0]["comment"].startswith("Open 9-18 &lt;b&gt;Mon-Sat&lt;/b&gt; <img src=")
+        masked = cart_with(guest, sku)
+        assert pickup_rates(estimate(guest, masked)) == []
+    with srv.client(store="de") as german:
+        rates = pickup_rates(estimate(german, masked))
+    assert [r["method_title"] for r in rates] == ["Innenstadt", "Airport kiosk"]
+    assert rates[0]["comment"].startswith("Mo-Sa 9-18 Uhr <img src=")
     image = httpx.get(rates[0]["comment"].split('src="')[1].split('"')[0])
     assert image.status_code == 200 and image.headers["content-type"] == "image/png"
