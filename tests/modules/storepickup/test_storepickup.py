@@ -306,7 +306,7 @@ def test_demo(srv, token):
     """The demo's two pickup methods are offered in the German store view, where the demo switches the
     carrier on; the default store view's estimate stays the platform's. (Last: the demo data stays on
     this module's server.)"""
-    srv.cli("demo", "load")
+    srv.cli("demo", "load", "storepickup")
     sku = product(srv, token, price=10)["sku"]
     with srv.client() as guest:
         masked = cart_with(guest, sku)
