@@ -1,8 +1,10 @@
 """The shipping modules together on one server: a table rate, raised by a shipping rule, is what the
-estimates offer, what the totals charge and what the placed order keeps."""
+estimates (the wallet-pay estimate among them) offer, what the totals charge and what the placed order
+keeps; an order shipped by the pickup carrier carries the validated pickup location and slot."""
 from __future__ import annotations
 
 import base64
+import datetime as dt
 
 import pytest
 
@@ -22,6 +24,7 @@ def srv(tmp_path_factory):
     db = Database(tmp)
     server = Server(tmp, db)
     set_config(db.engine, "carriers/vdstrates/active", "1")
+    set_config(db.engine, "carriers/vdstorepick/active", "1")
     yield server
     server.stop()
     db.drop()
@@ -51,6 +54,10 @@ def test_an_order_ships_at_the_table_rate_raised_by_a_shipping_rule(srv):
             # the rule adds 2.50 and 10 % of the subtotal: 13 + 2.50 + 9 = 24.50; flat rate is not raised
             assert rate(rates, "vdstrates")["amount"] == 24.5
             assert rate(rates, "flatrate")["amount"] == 15
+            wallet = ok(guest.post(f"{base}/estimate-shipping-methods-wallet-pay", json={"address": {
+                "country_id": "US", "region": "CA", "postcode": "90001", "city": "Los Angeles"}}))
+            assert {(r["carrier_code"], r["amount"]) for r in wallet} == \
+                {(r["carrier_code"], r["amount"]) for r in rates}
             info = ok(guest.post(f"{base}/shipping-information", json={"addressInformation": {
                 "shipping_address": CA, "billing_address": CA, "shipping_carrier_code": "vdstrates",
                 "shipping_method_code": f"vdstrates{method['id']}"}}))
@@ -63,3 +70,45 @@ def test_an_order_ships_at_the_table_rate_raised_by_a_shipping_rule(srv):
         finally:
             ok(admin.delete(f"/V1/vendor_shiprules/rule/{rule['rule_id']}"))
             ok(admin.delete(f"/V1/vendor_shippingtablerates/method/{method['id']}"))
+
+
+def test_a_pickup_order_at_a_validated_slot(srv):
+    token = srv.token()
+    sku = product(srv, token, price=20)["sku"]
+    day = dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=3)
+    start = int(dt.datetime.combine(day, dt.time(10), tzinfo=dt.timezone.utc).timestamp())
+    week = [{"is_enabled": True, "from": "08:00", "to": "20:00"}] * 7
+    with srv.client(token, store="all") as admin, srv.client() as guest:
+        method = ok(admin.post("/V1/vdstorepick/method", json={"method": {
+            "name": "Mall", "price": 2.5, "comment": "At the info desk"}}))
+        store = ok(admin.post("/V1/vdpickup/location", json={"location": {
+            "name": unique("Mall "), "is_active": True, "schedule": week}}))
+        try:
+            masked = guest_cart(guest)
+            base = f"/V1/guest-carts/{masked}"
+            add(guest, base, sku, 2)
+            rates = ok(guest.post(f"{base}/estimate-shipping-methods", json={"address": CA}))
+            pickup = rate(rates, "vdstorepick")
+            assert (pickup["amount"], pickup["comment"]) == (2.5, "At the info desk")
+            ok(guest.post(f"{base}/shipping-information", json={"addressInformation": {
+                "shipping_address": CA, "billing_address": CA, "shipping_carrier_code": "vdstorepick",
+                "shipping_method_code": pickup["method_code"]}}))
+            closing = {"store_id": store["id"], "date": day.isoformat(), "time_from": start + 10 * 3600,
+                       "time_to": start + 11 * 3600}                   # 20:00 to 21:00: after closing
+            r = guest.post(f"/V1/vdpickup/{masked}/saveSelectedPickupData", json={"quote_pickup_data": closing})
+            assert r.status_code == 400 and r.json() == {"message": "Store Pickup Date/Time is not valid."}
+            slot = {"store_id": store["id"], "date": day.isoformat(), "time_from": start, "time_to": start + 3600}
+            assert ok(guest.post(f"/V1/vdpickup/{masked}/saveSelectedPickupData",
+                                 json={"quote_pickup_data": slot})) is True
+            order_id = ok(guest.post(f"{base}/payment-information", json={
+                "email": "pickup.together@example.com", "paymentMethod": {"method": "checkmo"},
+                "billingAddress": CA}))
+            order = ok(admin.get(f"/V1/orders/{order_id}"))
+            assert (order["shipping_amount"], order["grand_total"]) == (2.5, 42.5)
+            assert order["shipping_description"] == f"Store Pickup - Mall (Pickup at: {store['name']})"
+            kept = order["extension_attributes"]["vdstorepickup_data"]
+            assert (kept["location_id"], kept["date"], kept["time_from"], kept["time_to"]) == \
+                (store["id"], day.isoformat(), start, start + 3600)
+        finally:
+            ok(admin.delete(f"/V1/vdpickup/location/{store['id']}"))
+            ok(admin.delete(f"/V1/vdstorepick/method/{method['id']}"))
