@@ -32,7 +32,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_shippingtablerates",
     "0001_shiprules",
     "0001_storepickupwithlocator",
-    "0001_giftcard",
+    "0002_giftcard",
     "0001_extrafee",
     "0001_shippingbar",
     "0001_storecredit",

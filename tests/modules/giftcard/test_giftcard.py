@@ -1,12 +1,14 @@
 """Gift cards over HTTP: images, code pools and codes, accounts and card mail, then cards paying for carts,
 their balances at placement, cancellation and refund, the race of two checkouts for one card, and
 redeeming into store credit."""
+import json
+import re
 import threading
 
 import httpx
 
 from tests.helpers import limited_admin, new_customer, ok, unique
-from tests.helpers.harness import set_config
+from tests.helpers.harness import ADMIN_USER, set_config
 from tests.helpers.mail import outbox
 from tests.helpers.media import content, image as png
 from tests.helpers.quote import ADDRESS, add, error, guest_cart, product, shipping_information
@@ -27,6 +29,22 @@ def new_card(admin, pool_id, value=50, **fields) -> dict:
 
 def code_of(card: dict) -> str:
     return card["code_model"]["code"]
+
+
+# history actions: 1 created, 2 changed by admin, 3 paid for order, 4 returned on cancel, 5 refunded,
+# 6 redeemed to store credit
+def history_of(admin, account_id: int) -> list[tuple]:
+    """The card's balance history, oldest first: (action, difference, is_deduct, balance, order)."""
+    rows = ok(admin.get(f"/V1/vdgcard/account/{account_id}/history"))
+    assert [r["history_id"] for r in rows] == sorted(r["history_id"] for r in rows)
+    assert all(r["account_id"] == account_id and re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", r["created_at"])
+               for r in rows)
+    return [(r["action"], r["difference"], r["is_deduct"], r["balance"], r["order_increment_id"]) for r in rows]
+
+
+def history_data(admin, account_id: int) -> list:
+    return [json.loads(r["action_data"]) if r["action_data"] else None
+            for r in ok(admin.get(f"/V1/vdgcard/account/{account_id}/history"))]
 
 
 def test_images_crud_upload_and_errors(gc_server, gc_admin, gc_token):
@@ -80,6 +98,9 @@ def test_images_crud_upload_and_errors(gc_server, gc_admin, gc_token):
         assert limited.get("/V1/vdgcard/image/all").status_code == 200
         error(limited.get("/V1/vdgcard/account/all"), 401, "The consumer isn't authorized to access %resources.",
               {"resources": "Vendor_GiftCard::giftcard_account"})
+        for path in ("/V1/vdgcard/account/1/history", "/V1/vdgcard/account/history/search"):
+            error(limited.get(path), 401, "The consumer isn't authorized to access %resources.",
+                  {"resources": "Vendor_GiftCard::giftcard_account"})
     r = admin.post("/async/V1/vdgcard/image", json={"image": {"title": "Queued"}})
     assert r.status_code == 202, r.text
 
@@ -169,6 +190,30 @@ def test_accounts_and_card_mail(gc_admin, gc_server):
     assert len(mails) == 1 and "20.00" in mails[0]["body_text"] and code_of(card) in mails[0]["body_text"]
     used = ok(admin.put(f"/V1/vdgcard/account/{account_id}", json={"account": {"current_value": 0}}))
     assert used["status"] == 3
+    # the same balance again, or other fields, change no balance: no row
+    ok(admin.post("/V1/vdgcard/account", json={"account": {"account_id": account_id, "current_value": 0}}))
+    ok(admin.put(f"/V1/vdgcard/account/{account_id}", json={"account": {"comment": "Still goodwill"}}))
+    # POST with the id is a save of the account too
+    ok(admin.post("/V1/vdgcard/account", json={"account": {"account_id": account_id, "current_value": 12.34}}))
+    assert history_of(admin, account_id) == [(1, 50, False, 50, None), (2, 30, True, 20, None),
+                                             (2, 20, True, 0, None), (2, 12.34, False, 12.34, None)]
+    assert history_data(admin, account_id) == [{"admin_user": ADMIN_USER}] * 4
+    # every card's rows, searched: the filter, the sort order, the page
+    found = ok(admin.get("/V1/vdgcard/account/history/search", params={
+        "searchCriteria[filterGroups][0][filters][0][field]": "account_id",
+        "searchCriteria[filterGroups][0][filters][0][value]": account_id,
+        "searchCriteria[filterGroups][1][filters][0][field]": "action",
+        "searchCriteria[filterGroups][1][filters][0][value]": 2,
+        "searchCriteria[sortOrders][0][field]": "history_id",
+        "searchCriteria[sortOrders][0][direction]": "DESC",
+        "searchCriteria[pageSize]": 2}))
+    assert found["total_count"] == 3
+    assert [(r["difference"], r["is_deduct"], r["balance"]) for r in found["items"]] == [(12.34, False, 12.34),
+                                                                                        (20, True, 0)]
+    assert admin.get("/V1/vdgcard/account/history/search", params={
+        "searchCriteria[filterGroups][0][filters][0][field]": "colour",
+        "searchCriteria[filterGroups][0][filters][0][value]": "red"}).status_code == 400
+    ok(admin.put(f"/V1/vdgcard/account/{account_id}", json={"account": {"current_value": 0}}))
     error(admin.put(f"/V1/vdgcard/account/{account_id}", json={"account": {"status": 9}}), 400,
           "Unable to save account with ID %1. Error: %2")
     error(admin.put("/V1/vdgcard/account/999999", json={"account": {"comment": "x"}}), 404,
@@ -196,6 +241,10 @@ def test_accounts_and_card_mail(gc_admin, gc_server):
           ["NOPE-0000"])
     assert admin.delete(f"/V1/vdgcard/account/{account_id}").json() is True
     error(admin.get(f"/V1/vdgcard/account/{account_id}"), 404, 'Account with specified ID "%1" not found.')
+    # a deleted card's history is kept; a card that never was has none
+    assert len(history_of(admin, account_id)) == 5
+    error(admin.get("/V1/vdgcard/account/999999/history"), 404, 'Account with specified ID "%1" not found.',
+          [999999])
     error(admin.get(f"/V1/vdgcard/account/code/{code_of(card)}"), 404, 'Account for specified code "%1" not found')
     error(admin.delete(f"/V1/vdgcard/account/{account_id}"), 404, 'Account with specified ID "%1" not found.')
 
@@ -285,6 +334,12 @@ def test_cards_pay_the_cart_then_balances_follow_the_order(gc_server, gc_admin, 
     a1, a2 = (ok(admin.get(f"/V1/vdgcard/account/{c['account_id']}")) for c in (first, second))
     assert (a1["current_value"], a1["status"]) == (0, 3)
     assert (a2["current_value"], a2["status"]) == (0, 3)
+    number = order["increment_id"]
+    assert history_of(admin, first["account_id"]) == [(1, 30, False, 30, None), (3, 30, True, 0, number)]
+    assert history_of(admin, second["account_id"]) == [(1, 40, False, 40, None), (3, 40, True, 0, number)]
+    assert history_data(admin, first["account_id"])[1] == {"order_id": order_id}
+    # the third card, applied and taken off again, paid nothing
+    assert history_of(admin, third["account_id"]) == [(1, 10, False, 10, None)]
     # a card issued for an item of the order is found by the order's id
     issued = new_card(admin, pool_id, 25, order_item_id=order["items"][0]["item_id"])
     assert [a["account_id"] for a in ok(admin.get(f"/V1/vdgcard/account/order/{order_id}"))] == [issued["account_id"]]
@@ -297,6 +352,10 @@ def test_cards_pay_the_cart_then_balances_follow_the_order(gc_server, gc_admin, 
     a1, a2 = (ok(admin.get(f"/V1/vdgcard/account/{c['account_id']}")) for c in (first, second))
     assert (a1["current_value"], a1["status"]) == (30, 1)
     assert (a2["current_value"], a2["status"]) == (40, 1)
+    assert history_of(admin, first["account_id"]) == [(1, 30, False, 30, None), (3, 30, True, 0, number),
+                                                      (4, 30, False, 30, number)]
+    assert history_of(admin, second["account_id"]) == [(1, 40, False, 40, None), (3, 40, True, 0, number),
+                                                       (4, 40, False, 40, number)]
 
 
 def test_guest_cart_rules_single_use_and_refund(gc_server, gc_admin, gc_token):
@@ -340,6 +399,12 @@ def test_guest_cart_rules_single_use_and_refund(gc_server, gc_admin, gc_token):
     assert memo["extension_attributes"]["vdgiftcard_returned"] == 50
     back = ok(admin.get(f"/V1/vdgcard/account/{card['account_id']}"))
     assert (back["current_value"], back["status"]) == (100, 1)
+    number = ok(admin.get(f"/V1/orders/{order_id}"))["increment_id"]
+    assert history_of(admin, card["account_id"]) == [(1, 100, False, 100, None), (3, 50, True, 50, number),
+                                                     (5, 50, False, 100, number)]
+    assert history_data(admin, card["account_id"])[2] == {"order_id": order_id, "creditmemo_id": memo_id}
+    # the card that did not meet the conditions was never paid from
+    assert history_of(admin, ruled["account_id"]) == [(1, 100, False, 100, None)]
 
 
 def test_two_checkouts_race_for_one_card(gc_server, gc_admin, gc_token):
@@ -377,6 +442,10 @@ def test_two_checkouts_race_for_one_card(gc_server, gc_admin, gc_token):
             or refused.json() == {"message": "Gift card %1 is used.", "parameters": [code_of(card)]}
         account = ok(admin.get(f"/V1/vdgcard/account/{card['account_id']}"))
         assert (account["current_value"], account["status"]) == (0, 3)
+        # one payment in the history, for the order that was placed
+        winner = next(r for r in answers if r.status_code == 200).json()
+        number = ok(admin.get(f"/V1/orders/{winner}"))["increment_id"]
+        assert history_of(admin, card["account_id"]) == [(1, 40, False, 40, None), (3, 40, True, 0, number)]
         # the refused cart is still active, nothing of its order was written
         loser = clients[answers.index(refused)]
         assert loser.get(bases[answers.index(refused)]).status_code == 200
@@ -406,4 +475,9 @@ def test_redeem_into_store_credit(gc_server, gc_admin):
               "Gift card %1 is used.")
     gone = ok(admin.get(f"/V1/vdgcard/account/{redeemable['account_id']}"))
     assert (gone["current_value"], gone["status"]) == (0, 4)
+    assert history_of(admin, redeemable["account_id"]) == [(1, 25.5, False, 25.5, None), (6, 25.5, True, 0, None)]
+    assert history_data(admin, redeemable["account_id"])[1] == {"customer_id": customer["id"]}
+    # refused redeems changed nothing
+    assert history_of(admin, plain["account_id"]) == [(1, 25, False, 25, None)]
+    assert history_of(admin, expired["account_id"]) == [(1, 25, False, 25, None)]
     # the store credit side: tests/modules/test_money_together.py

@@ -11,3 +11,7 @@ def test_demo_cards(own_server):
         cards = admin.get("/V1/vdgcard/account/all").json()
         assert [(c["current_value"], c["status"], c.get("redeemable")) for c in cards] == [(50, 1, False), (25, 1, True)]
         assert all(c["code_model"]["code"].startswith("DEMO-") for c in cards)
+        # each demo card's history starts with its creation
+        for card in cards:
+            [created] = admin.get(f"/V1/vdgcard/account/{card['account_id']}/history").json()
+            assert (created["action"], created["difference"], created["balance"]) == (1,) + (card["current_value"],) * 2

@@ -1,3 +1,3 @@
 r"""Gift Card and Gift Card Account (`Vendor\GiftCard`, `Vendor\GiftCardAccount`): card images, code
 pools, gift card accounts, card emails, and cards that pay for carts (docs/modules/giftcard.md)."""
-from . import cart, service, tables  # noqa: F401
+from . import cart, history, service, tables  # noqa: F401

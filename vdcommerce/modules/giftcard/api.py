@@ -6,6 +6,7 @@ import warnings
 from typing import Any
 
 from ...framework.data import DataObject, OrNull, Out
+from ...framework.search import SearchResults
 
 
 class ImageElementsInterface(DataObject, interface="Vendor\\GiftCard\\Api\\Data\\ImageElementsInterface"):
@@ -100,3 +101,24 @@ class RedeemResultInterface(DataObject, interface="Vendor\\GiftCardAccount\\Api\
     code: str | None
     amount: float | None
     customer_id: int | None
+
+
+class GiftCardAccountHistoryInterface(
+        DataObject, interface="Vendor\\GiftCardAccount\\Api\\Data\\GiftCardAccountHistoryInterface"):
+    """One change of a card's balance: ``difference`` (never negative) taken off (``is_deduct``) or added,
+    ``balance`` after it."""
+    history_id: OrNull[int]
+    account_id: OrNull[int]
+    action: OrNull[int]
+    difference: OrNull[float]
+    is_deduct: OrNull[bool]
+    balance: OrNull[float]
+    order_increment_id: OrNull[str]
+    action_data: OrNull[str]
+    created_at: OrNull[str]
+
+
+class GiftCardAccountHistorySearchResultsInterface(
+        SearchResults[GiftCardAccountHistoryInterface],
+        interface="Vendor\\GiftCardAccount\\Api\\Data\\GiftCardAccountHistorySearchResultsInterface"):
+    pass

@@ -7,6 +7,7 @@
 - ``deduct_balances``: ``sales_order_place_after``: each card's balance drops by what it paid, with one
   conditional UPDATE per card (a card that no longer holds the amount refuses the order);
 - ``return_on_cancel`` / ``refund``: a cancelled or fully refunded order gives the cards back what they paid;
+- each of these balance changes writes its row of the card's history (``history.py``) in the same transaction;
 - ``GiftCardRedeem``: a customer moves a redeemable card's balance to store credit (event
   ``vdgiftcard_redeem_to_store_credit``, credited by the store credit module).
 """
@@ -25,6 +26,7 @@ from ...platform import rule
 from ...platform.quote import carts, totals
 from ...platform.quote.totals import ZERO, Quote, Segment, Total, cents
 from ...platform.sales.hooks import Refund
+from . import history
 from .api import GiftCardAccountResponseInterface, GiftCardMessageInterface, \
     RedeemResultInterface
 from .service import ACTIVE, CODE_NOT_FOUND, EXPIRED, INACTIVE, REDEEMED, USED_UP, GiftCardAccountRepository, \
@@ -246,7 +248,8 @@ def refuse_unusable_cards(ctx: Context, *, quote: Quote, total: Total, **_: Any)
             raise problem
 
 
-def deduct_balances(ctx: Context, *, order_id: int, total: Total, **_: Any) -> None:
+def deduct_balances(ctx: Context, *, order_id: int, total: Total, increment_id: str | None = None,
+                    **_: Any) -> None:
     """``sales_order_place_after``: each card pays its part with one conditional UPDATE (the balance
     must still hold the amount); a card that does not refuses the order, and the whole placement rolls
     back. A card left at 0, or a single-use card, becomes Used."""
@@ -264,11 +267,14 @@ def deduct_balances(ctx: Context, *, order_id: int, total: Total, **_: Any) -> N
         if done != 1:
             raise InputException(NO_FUNDS, [card["code"]])
         ctx.conn.execute(insert(order_card).values(order_id=order_id, account_id=card["id"], code=card["code"],
-                                                   amount=amount, returned=0))
+                                                   amount=amount, returned=0, increment_id=increment_id))
+        history.write(ctx.conn, card["id"], history.PAID_FOR_ORDER, -amount, history.balance_of(ctx.conn, card["id"]),
+                      increment_id=increment_id, data={"order_id": order_id})
 
 
-def give_back(ctx: Context, order_id: int) -> Decimal:
-    """Return to each card what it paid of the order and has not had back; answers the sum."""
+def give_back(ctx: Context, order_id: int, action: int, data: dict[str, Any]) -> Decimal:
+    """Return to each card what it paid of the order and has not had back (one history row each,
+    ``action``); answers the sum."""
     rows = ctx.conn.execute(select(order_card).where(order_card.c.order_id == order_id)
                             .order_by(order_card.c.entity_id)).all()
     given = ZERO
@@ -281,13 +287,15 @@ def give_back(ctx: Context, order_id: int) -> Decimal:
             status=case((account_table.c.status == USED_UP, ACTIVE), else_=account_table.c.status)))
         ctx.conn.execute(update(order_card).where(order_card.c.entity_id == r.entity_id)
                          .values(returned=r.amount))
+        history.write(ctx.conn, r.account_id, action, left, history.balance_of(ctx.conn, r.account_id),
+                      increment_id=r.increment_id, data={"order_id": order_id, **data})
         given += left
     return given
 
 
 def return_on_cancel(ctx: Context, *, order_id: int, **_: Any) -> None:
     """``sales_order_cancel_after``: the cards get back what they paid."""
-    give_back(ctx, order_id)
+    give_back(ctx, order_id, history.RETURNED_ON_CANCEL, {})
 
 
 def refund(ctx: Context, refund: Refund) -> Decimal | None:
@@ -295,7 +303,7 @@ def refund(ctx: Context, refund: Refund) -> Decimal | None:
     they paid (partial refunds pay back money only)."""
     if not refund.last:
         return None
-    given = give_back(ctx, refund.order_id)
+    given = give_back(ctx, refund.order_id, history.REFUNDED, {"creditmemo_id": refund.creditmemo_id})
     return given if given > 0 else None
 
 
@@ -329,6 +337,8 @@ class GiftCardRedeem(Service):
             account_table.c.current_value == amount).values(current_value=0, status=REDEEMED)).rowcount
         if done != 1:
             raise InputException(NO_FUNDS, [code])
+        history.write(self.conn, int(account.account_id), history.REDEEMED_TO_STORE_CREDIT, -amount, ZERO,
+                      data={"customer_id": customer_id})
         events.dispatch(self.ctx, REDEEM_EVENT, customer_id=customer_id, amount=amount,
                         account_id=int(account.account_id), code=code,
                         store_id=int(account.store or self.ctx.store_id or 1))

@@ -30,6 +30,7 @@ from ...platform import mail, rule
 from ...platform.media import service as media
 from ...platform.media.api import ImageContentInterface
 from ...platform.sales.orders import item_rows
+from . import history
 from .api import CodeInterface, CodePoolInterface, CodePoolRuleInterface, GiftCardAccountInterface, \
     ImageElementsInterface, ImageInterface
 from .tables import account as account_table
@@ -425,6 +426,7 @@ class GiftCardAccountRepository(Repository[GiftCardAccountInterface, SearchResul
     required = ("initial_value",)
     choices = {"status": (INACTIVE, ACTIVE, EXPIRED, USED_UP, REDEEMED), "usage": USAGES}
     _balance_changed = False
+    _before: Decimal | None = None
 
     def save(self, account: GiftCardAccountInterface) -> GiftCardAccountInterface:
         """Create an account (a free code taken from ``code_pool``, or the free ``code_id``) or merge the
@@ -507,8 +509,14 @@ class GiftCardAccountRepository(Repository[GiftCardAccountInterface, SearchResul
             if pool_id is None:
                 raise InputException.required("code_id")
             values["code_id"] = self._free_code_of(pool_id)
-        self._balance_changed = stored is not None and "current_value" in values \
-            and Decimal(stored["current_value"]) != values["current_value"]
+        self._before = None
+        if stored is not None and "current_value" in values:
+            # the balance as it is now, the row locked until the save ends: an order taking its part
+            # meanwhile is either before this (and counted in the history's difference) or waits
+            self._before = Decimal(self.conn.execute(
+                select(account_table.c.current_value).where(account_table.c.account_id == stored["account_id"])
+                .with_for_update()).scalar_one())
+        self._balance_changed = self._before is not None and self._before != values["current_value"]
         return values
 
     def _take_code(self, code_id: int, own: int | None) -> None:
@@ -547,6 +555,14 @@ class GiftCardAccountRepository(Repository[GiftCardAccountInterface, SearchResul
             record["status"] = USED_UP
 
     def after_save(self, record: Record, stored: Record | None) -> None:
+        account_id = record["account_id"]
+        if stored is None:
+            value = Decimal(record["current_value"])
+            history.write(self.conn, account_id, history.CREATED, value, value, data=history.context_admin(self.ctx))
+        elif self._balance_changed and self._before is not None:
+            value = Decimal(record["current_value"])
+            history.write(self.conn, account_id, history.CHANGED_BY_ADMIN, value - self._before, value,
+                          data=history.context_admin(self.ctx))
         if self._balance_changed and record.get("recipient_email"):
             data = self.to_data(record)
             mail.enqueue(self.ctx, BALANCE_MAIL, to=record["recipient_email"], variables=mail_variables(data),

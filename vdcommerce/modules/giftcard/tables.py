@@ -5,7 +5,9 @@
   ``vendor_gcard_code``: code templates and the codes generated from them (unique over all pools);
 - ``vendor_gcard_account``: the cards themselves (code, balance, status, recipient);
 - ``vendor_gcard_quote_card``: the cards applied to a cart, in the order they were applied;
-- ``vendor_gcard_order_card``: what each card paid of a placed order and how much of it went back.
+- ``vendor_gcard_order_card``: what each card paid of a placed order and how much of it went back;
+- ``vendor_gcard_account_history``: one row per change of a card's balance (what, by how much, the
+  balance after it, the order it was for).
 """
 from sqlalchemy import Boolean, Column, Date, DateTime, ForeignKey, Index, Integer, Numeric, String, Table, Text
 
@@ -103,5 +105,22 @@ order_card = Table(
     Column("code", String(255), nullable=False),
     Column("amount", Numeric(12, 2), nullable=False),
     Column("returned", Numeric(12, 2), nullable=False, default=0),
+    # the order's increment id, for the balance history of what is given back later
+    Column("increment_id", String(50)),
     Index("ix_vendor_gcard_order_card_order_id", "order_id"),
+)
+
+history = Table(
+    "vendor_gcard_account_history", metadata,
+    Column("history_id", Integer, primary_key=True, autoincrement=True),
+    # kept when the account is deleted: the history is the record of where the money went
+    Column("account_id", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("difference", Numeric(12, 2), nullable=False),
+    Column("is_deduct", Boolean, nullable=False, default=False),
+    Column("balance", Numeric(12, 2), nullable=False),
+    Column("order_increment_id", String(50)),
+    Column("action_data", Text),
+    Column("created_at", DateTime, nullable=False),
+    Index("ix_vendor_gcard_account_history_account_id", "account_id"),
 )
