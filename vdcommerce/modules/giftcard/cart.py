@@ -272,7 +272,8 @@ def deduct_balances(ctx: Context, *, order_id: int, total: Total, increment_id: 
                       increment_id=increment_id, data={"order_id": order_id})
 
 
-def give_back(ctx: Context, order_id: int, action: int, data: dict[str, Any]) -> Decimal:
+def give_back(ctx: Context, order_id: int, action: int, data: dict[str, Any],
+              increment_id: str | None = None) -> Decimal:
     """Return to each card what it paid of the order and has not had back (one history row each,
     ``action``); answers the sum."""
     rows = ctx.conn.execute(select(order_card).where(order_card.c.order_id == order_id)
@@ -288,7 +289,7 @@ def give_back(ctx: Context, order_id: int, action: int, data: dict[str, Any]) ->
         ctx.conn.execute(update(order_card).where(order_card.c.entity_id == r.entity_id)
                          .values(returned=r.amount))
         history.write(ctx.conn, r.account_id, action, left, history.balance_of(ctx.conn, r.account_id),
-                      increment_id=r.increment_id, data={"order_id": order_id, **data})
+                      increment_id=r.increment_id or increment_id, data={"order_id": order_id, **data})
         given += left
     return given
 
@@ -303,7 +304,8 @@ def refund(ctx: Context, refund: Refund) -> Decimal | None:
     they paid (partial refunds pay back money only)."""
     if not refund.last:
         return None
-    given = give_back(ctx, refund.order_id, history.REFUNDED, {"creditmemo_id": refund.creditmemo_id})
+    given = give_back(ctx, refund.order_id, history.REFUNDED, {"creditmemo_id": refund.creditmemo_id},
+                      refund.increment_id)
     return given if given > 0 else None
 
 
