@@ -74,10 +74,12 @@ class EmailManagement(Service):
         except GiftUnavailable as e:
             log.error("exitpopup: no %s gift for %s: %s", promo_type, address, e)
         now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
-        entry_id = self.conn.execute(insert(log_t).values(
+        inserted = self.conn.execute(insert(log_t).values(
             email=address, store_id=subscriber.store_id, customer_id=subscriber.customer_id,
             subscriber_id=subscriber.subscriber_id, promo_type=promo_type, freebie=freebie,
-            created_at=now)).inserted_primary_key[0]
+            created_at=now)).inserted_primary_key
+        assert inserted is not None
+        entry_id = inserted[0]
         message_id = self._enqueue(address, subscriber.store_id, entry_id,
                                    {"freebie": freebie, "email": address, "promo_type": promo_type})
         self.conn.execute(update(log_t).where(log_t.c.entity_id == entry_id).values(message_id=message_id))
