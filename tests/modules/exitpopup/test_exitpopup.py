@@ -11,6 +11,7 @@ from tests.helpers import new_customer, ok, unique
 from tests.helpers.harness import set_config
 from tests.helpers.mail import outbox, wait_for
 from tests.helpers.quote import add, error, guest_cart, product
+from tests.helpers.store import store_view
 
 PATH = "/V1/vdpopup/sendEmail"
 CODE = re.compile(r"[A-Z0-9]{12}")
@@ -129,12 +130,21 @@ def test_a_gift_that_cannot_be_made_leaves_the_mail_without_one(admin, guest, sq
             "searchCriteria[filter_groups][0][filters][0][value]": rule_id}))["total_count"] == 0
 
 
-def test_switched_off_it_answers_false_and_does_nothing(admin, guest, sql, settings):
+def test_switched_off_it_answers_false_and_with_mail_off_the_message_is_skipped(admin, guest, sql, settings):
     settings(enabled=0)
     address = unique("popup.off.") + "@example.com"
     assert ok(guest.post(PATH, json={"email": address})) is False
     assert outbox(admin, to_email=address) == [] and log_rows(sql, address) == []
-    # the address is still checked
+    # e-mail communications off for the store: the call succeeds, the message is kept as skipped
+    settings(enabled=None)
+    set_config(sql, "system/smtp/disable", "1", "stores", 1)
+    try:
+        assert ok(guest.post(PATH, json={"email": address})) is True
+        assert only_message(admin, address)["status"] == "skipped"
+    finally:
+        set_config(sql, "system/smtp/disable", None, "stores", 1)
+    # the address is still checked while switched off
+    settings(enabled=0)
     error(guest.post(PATH, json={"email": "nope"}), 400, 'Invalid value of "%value" provided for the %fieldName field.',
           {"value": "nope", "fieldName": "email"})
 
@@ -156,7 +166,18 @@ def test_the_store_view_of_the_url_and_a_customer_token(server, admin, sql, sett
     assert r.status_code == 200 and r.json() is True
     assert [e["store_id"] for e in log_rows(sql, other)] == [1]
     assert only_message(admin, other)["store_id"] == 1
-    assert customer["email"] != address
+
+    # another store view's code: the subscription, the log and the mail are that store view's
+    store_id = store_view(server, "popup_de", "Popup German")
+    with server.client(store="popup_de") as german:
+        assert ok(german.post(PATH, json={"email": customer["email"]})) is True
+    (entry,) = log_rows(sql, customer["email"])
+    assert (entry["store_id"], entry["customer_id"]) == (store_id, customer["id"])
+    assert only_message(admin, customer["email"])["store_id"] == store_id
+    with sql.connect() as c:
+        assert c.execute(sa.text("SELECT subscriber_status, store_id, customer_id FROM newsletter_subscriber "
+                                 "WHERE subscriber_id = :s"), {"s": entry["subscriber_id"]}).one() == \
+            (1, store_id, customer["id"])
 
 
 @pytest.mark.parametrize("body,message,parameters", [
