@@ -7,14 +7,14 @@ from tests.helpers.harness import Database, Server
 from tests.helpers.mail import Inbox
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def inbox():
     box = Inbox().start()
     yield box
     box.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def server(tmp_path_factory, inbox):
     tmp = tmp_path_factory.mktemp("exitpopup")
     db = Database(tmp)
@@ -25,6 +25,6 @@ def server(tmp_path_factory, inbox):
     db.drop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def admin_token(server) -> str:
     return server.token()
