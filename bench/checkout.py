@@ -13,6 +13,8 @@ queueing):
 - **place order**: N guest checkouts of one item, each the four calls a storefront makes
   (create cart, add item, shipping information, payment information), every answer checked;
   orders per second and p50/p95 of each call;
+- **place order with money collectors**: customer checkouts with an extra fee chosen, a gift card and
+  store credit each paying part (seven calls, every answer checked, the last order's amounts too);
 - **totals, 50 items, 5 rules**: a guest cart with 50 different items, then repeated
   ``POST .../totals-information`` (collects every total without saving) and ``PUT .../items/:id``
   (changes a quantity: collects and saves); p50/p95;
@@ -146,6 +148,59 @@ def place_orders(guest: Client, sku: str, n: int) -> float:
     return n / (time.perf_counter() - t0)
 
 
+def setup_money(admin: Client, base: str, n: int) -> tuple[str, int, int, list[str]]:
+    """A customer with ample store credit, an extra fee every cart is offered, and ``n`` gift cards of 5.00
+    (one per order); answers the customer's token, the fee and option ids and the card codes."""
+    email = f"bench.{secrets.token_hex(4)}@example.com"
+    customer = admin.call(None, "POST", "/rest/V1/customers", {"customer": {
+        "email": email, "firstname": "Bench", "lastname": "Buyer"}, "password": "Bench-Passw0rd"})
+    admin.call(None, "POST", "/rest/all/V1/vdstorecredit/manage", {"customerId": customer["id"], "amount": 1_000_000})
+    fee = admin.call(None, "POST", "/rest/all/V1/vendor_extrafee/fee", {"fee": {
+        "name": "Bench packing", "frontend_type": "radio", "group_id": [0, 1, 2, 3], "store_id": [0],
+        "options": [{"admin": "Box", "price": 7.5, "order": 1}]}})
+    pool = admin.call(None, "POST", "/rest/all/V1/vdgcard/code-pool", {"codePool": {
+        "title": "Bench cards", "template": "BENCH-{L}{L}{L}{D}{D}{D}{D}", "qty": n}})
+    codes = []
+    for _ in range(n):
+        card = admin.call(None, "POST", "/rest/all/V1/vdgcard/account", {"account": {
+            "code_pool": pool["code_pool_id"], "status": 1, "website_id": 1, "store_id": 1, "initial_value": 5}})
+        codes.append(card["code_model"]["code"])
+    token = httpx.post(base + "/rest/V1/integration/customer/token",
+                       json={"username": email, "password": "Bench-Passw0rd"}).json()
+    return token, fee["id"], fee["options"][0]["entity_id"], codes
+
+
+def place_orders_with_money(me: Client, sku: str, fee: tuple[int, int], codes: list[str]) -> tuple[float, int]:
+    """Customer checkouts that choose the fee (7.50), pay 5.00 by gift card and 5.00 by store credit: the
+    seven calls a storefront makes; orders per second and the last order's id."""
+    mine = "/rest/default/V1/carts/mine"
+    shipping = {"shipping_carrier_code": "flatrate", "shipping_method_code": "flatrate"}
+    order_id = 0
+    t0 = time.perf_counter()
+    for code in codes:
+        cart = me.call("[money] create cart", "POST", mine)
+        me.call("[money] add item", "POST", mine + "/items", {"cartItem": {"sku": sku, "qty": 1, "quote_id": cart}})
+        me.call("[money] shipping information", "POST", mine + "/shipping-information", {"addressInformation": {
+            "shipping_address": ADDRESS, "billing_address": ADDRESS, **shipping}})
+        me.call("[money] choose the fee", "POST", "/rest/default/V1/vendor_extrafee/carts/mine/totals-information", {
+            "information": {"fee_id": fee[0], "options_ids": [fee[1]]},
+            "addressInformation": {"address": ADDRESS, **shipping}})
+        me.call("[money] apply a gift card", "PUT", f"{mine}/gift-card-account/{code}")
+        me.call("[money] apply store credit", "POST", mine + "/vdstorecredit/apply", {"amount": 5})
+        order_id = me.call("[money] payment information", "POST", mine + "/payment-information", {
+            "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS})
+        if not isinstance(order_id, int):
+            raise BenchError(f"payment-information answered {order_id!r}, not an order id")
+    return len(codes) / (time.perf_counter() - t0), order_id
+
+
+def check_money_order(admin: Client, order_id: int) -> None:
+    ext = admin.call(None, "GET", f"/rest/all/V1/orders/{order_id}")["extension_attributes"]
+    paid = (ext.get("vdextrafee_amount"), ext.get("vdgiftcard_amount"), ext.get("vdstorecredit_amount"))
+    if paid != (7.5, 5, 5):
+        raise BenchError(f"the order's fee, gift card and store credit are {paid}, not (7.5, 5, 5)")
+
+
 def big_cart_totals(guest: Client, skus: list[str], samples: int) -> None:
     cart = guest.call(None, "POST", "/rest/default/V1/guest-carts")
     base = f"/rest/default/V1/guest-carts/{cart}"
@@ -177,6 +232,12 @@ def render(report: dict) -> str:
              f"{m['date']}, {m['cpu_model']}, {m['nproc']} cores, {report['orders']} orders, "
              f"{report['samples']} totals samples.", "",
              f"**Place-order throughput: {report['orders_per_s']:.1f} guest orders/s** (4 calls each, one client).",
+             "",
+             f"**With an extra fee, a gift card and store credit: {report['money_orders_per_s']:.1f} customer "
+             f"orders/s** ({report['money_orders']} orders of 7 calls each: create the cart, add the item, shipping "
+             "information, choose the fee, apply a gift card, apply store credit, payment information; the rows "
+             "marked [money]). Each order pays 7.50 for the fee and 5.00 each by gift card and credit, checked on "
+             "the last order.",
              "", "| call | p50 ms | p95 ms | ratio to floor |", "| --- | ---: | ---: | ---: |"]
     floor = report["floor"]["p50_ms"]
     for label, s in report["calls"].items():
@@ -229,6 +290,15 @@ def main(argv: list[str] | None = None) -> int:
         place_orders(guest, skus[0], max(5, orders // 10))  # warm-up
         guest.samples.clear()
         rate = place_orders(guest, skus[0], orders)
+        money_orders = max(10, orders // 4)
+        ctoken, fee_id, option_id, codes = setup_money(admin, base, money_orders + 5)
+        me = Client(base, ctoken)
+        place_orders_with_money(me, skus[0], (fee_id, option_id), codes[:5])  # warm-up
+        me.samples.clear()
+        money_rate, last = place_orders_with_money(me, skus[0], (fee_id, option_id), codes[5:])
+        check_money_order(admin, last)
+        admin.call(None, "DELETE", f"/rest/all/V1/vendor_extrafee/fee/{fee_id}")  # not offered to the big cart
+        guest.samples.update(me.samples)
         big_cart_totals(guest, skus, samples)
         fl = Client(f"http://127.0.0.1:{floor_port}")
         for _ in range(samples * 2):
@@ -246,9 +316,11 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(tmp, ignore_errors=True)
 
     report = {"machine": machine_info(), "orders": orders, "samples": samples, "orders_per_s": round(rate, 2),
+              "money_orders": money_orders, "money_orders_per_s": round(money_rate, 2),
               "calls": {k: _stats(v) for k, v in guest.samples.items()}, "floor": _stats(fl.samples["floor"])}
     print(json.dumps(report["calls"], indent=1))
-    print(f"place order: {rate:.1f} orders/s; floor p50 {report['floor']['p50_ms']} ms")
+    print(f"place order: {rate:.1f} orders/s; with a fee, a gift card and store credit: {money_rate:.1f} "
+          f"orders/s; floor p50 {report['floor']['p50_ms']} ms")
     if not args.no_write:
         RESULTS_JSON.write_text(json.dumps(report, indent=2) + "\n")
         write_doc(render(report))
