@@ -8,27 +8,16 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture, serving
 
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("vdc")
-    db = Database(tmp)
-    srv = Server(tmp, db)
-    yield srv
-    srv.stop()
-    db.drop()
+server = server_fixture("vdc", scope="session")
 
 
 @pytest.fixture
 def own_server(tmp_path):
     """A server on a database of its own, for a test whose data (demo data, say) others must not see."""
-    db = Database(tmp_path)
-    srv = Server(tmp_path, db)
-    yield srv
-    srv.stop()
-    db.drop()
+    with serving(tmp_path) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="session")

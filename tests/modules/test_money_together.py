@@ -4,24 +4,15 @@ and in the store credit history; cancelling the order gives both balances back. 
 into store credit moves its balance over."""
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers import new_customer, ok, unique
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture
 from tests.helpers.quote import ADDRESS, add, product, shipping_information
 
 US = {"countryId": "US", "region": "Texas", "regionId": 57, "postcode": "78701"}
 FLAT = {"shipping_method_code": "flatrate", "shipping_carrier_code": "flatrate"}
 
 
-@pytest.fixture(scope="module")
-def srv(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("money")
-    db = Database(tmp)
-    server = Server(tmp, db)
-    yield server
-    server.stop()
-    db.drop()
+srv = server_fixture("money")
 
 
 def gift_card(admin, value: float, **fields) -> dict:

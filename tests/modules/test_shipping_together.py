@@ -6,10 +6,8 @@ from __future__ import annotations
 import base64
 import datetime as dt
 
-import pytest
-
 from tests.helpers import ok, unique
-from tests.helpers.harness import Database, Server, set_config
+from tests.helpers.harness import server_fixture
 from tests.helpers.quote import add, guest_cart, product
 
 CA = {"country_id": "US", "region_id": 12, "region_code": "CA", "postcode": "90001", "city": "Los Angeles",
@@ -18,16 +16,7 @@ HEADER = ("Country,State,City,Zip From,Zip To,Price From,Price To,Weight From,We
           "Shipping Type,Rate,PPP,FRPP,FRPUW,Estimated Delivery (days),Name Delivery\n")
 
 
-@pytest.fixture(scope="module")
-def srv(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("shipping")
-    db = Database(tmp)
-    server = Server(tmp, db)
-    set_config(db.engine, "carriers/vdstrates/active", "1")
-    set_config(db.engine, "carriers/vdstorepick/active", "1")
-    yield server
-    server.stop()
-    db.drop()
+srv = server_fixture("shipping", config={"carriers/vdstrates/active": "1", "carriers/vdstorepick/active": "1"})
 
 
 def rate(rates: list, carrier: str) -> dict:

@@ -3,17 +3,10 @@ and its fee on and off, which changes the payment methods and totals of every ca
 the suite's shared server never sees them."""
 import pytest
 
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("cashondelivery")
-    db = Database(tmp)
-    srv = Server(tmp, db)
-    yield srv
-    srv.stop()
-    db.drop()
+server = server_fixture("cashondelivery")
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.helpers import limited_admin, new_customer, ok, unique
-from tests.helpers.harness import Database, Server, set_config
+from tests.helpers.harness import server_fixture, set_config
 from tests.helpers.queue import wait_for
 from tests.helpers.quote import ADDRESS, add, coupon_rule, error, guest_cart, product, shipping_information
 
@@ -25,14 +25,7 @@ US = {"countryId": "US", "region": "Texas", "regionId": 57, "postcode": "78701"}
 FLAT = {"shipping_method_code": "flatrate", "shipping_carrier_code": "flatrate"}
 
 
-@pytest.fixture(scope="module")
-def srv(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("extrafee")
-    db = Database(tmp)
-    server = Server(tmp, db)
-    yield server
-    server.stop()
-    db.drop()
+srv = server_fixture("extrafee")
 
 
 @pytest.fixture(scope="module")

@@ -2,17 +2,10 @@
 changes and orders here touch no other test's carts."""
 import pytest
 
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture
 
 
-@pytest.fixture(scope="module")
-def gc_server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("giftcard")
-    db = Database(tmp)
-    srv = Server(tmp, db, workers=2)
-    yield srv
-    srv.stop()
-    db.drop()
+gc_server = server_fixture("giftcard", workers=2)
 
 
 @pytest.fixture(scope="module")

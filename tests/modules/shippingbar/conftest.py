@@ -2,17 +2,10 @@
 question, so the suite's shared server never sees the profiles and settings these tests make."""
 import pytest
 
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("shippingbar")
-    db = Database(tmp)
-    srv = Server(tmp, db)
-    yield srv
-    srv.stop()
-    db.drop()
+server = server_fixture("shippingbar")
 
 
 @pytest.fixture(scope="module")

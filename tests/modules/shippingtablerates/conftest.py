@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from tests.helpers.harness import Database, Server, set_config
+from tests.helpers.harness import server_fixture
 
 HEADER = ("Country,State,City,Zip From,Zip To,Price From,Price To,Weight From,Weight To,Qty From,Qty To,"
           "Shipping Type,Rate,PPP,FRPP,FRPUW,Estimated Delivery (days),Name Delivery\n")
@@ -18,15 +18,7 @@ def csv_body(*lines: str, delete_existing: bool = True) -> dict:
                             "name_with_extension": "rates.csv"}, "deleteExisting": delete_existing}
 
 
-@pytest.fixture(scope="package")
-def srv(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("vdstrates")
-    db = Database(tmp)
-    server = Server(tmp, db)
-    set_config(db.engine, "carriers/vdstrates/active", "1")
-    yield server
-    server.stop()
-    db.drop()
+srv = server_fixture("vdstrates", scope="package", config={"carriers/vdstrates/active": "1"})
 
 
 @pytest.fixture(scope="package")

@@ -4,17 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture
 
 
-@pytest.fixture(scope="module")
-def srv(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("shiprules")
-    db = Database(tmp)
-    server = Server(tmp, db)
-    yield server
-    server.stop()
-    db.drop()
+srv = server_fixture("shiprules")
 
 
 @pytest.fixture(scope="module")

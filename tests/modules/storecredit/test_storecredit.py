@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.helpers import limited_admin, new_customer, ok, unique
-from tests.helpers.harness import Database, Server, set_config
+from tests.helpers.harness import server_fixture, set_config
 from tests.helpers.mail import wait_for
 from tests.helpers.quote import ADDRESS, add, error, product, shipping_information
 from tests.modules.storecredit.helpers import second_cart
@@ -20,14 +20,7 @@ NOT_COVERED = ("The store credit balance no longer covers the store credit appli
                "Review the order and try again.")
 
 
-@pytest.fixture(scope="module")
-def sc(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("storecredit")
-    db = Database(tmp)
-    srv = Server(tmp, db)
-    yield srv
-    srv.stop()
-    db.drop()
+sc = server_fixture("storecredit")
 
 
 @pytest.fixture(scope="module")

@@ -3,10 +3,9 @@ order is paid with the credit, the other is refused with a 400, and the balance 
 import threading
 
 import httpx
-import pytest
 
 from tests.helpers import new_customer, ok
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture
 from tests.helpers.quote import ADDRESS, add, error, product, shipping_information
 from tests.modules.storecredit.helpers import second_cart
 
@@ -14,14 +13,7 @@ NOT_COVERED = ("The store credit balance no longer covers the store credit appli
                "Review the order and try again.")
 
 
-@pytest.fixture(scope="module")
-def two_workers(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("storecredit-race")
-    db = Database(tmp)
-    srv = Server(tmp, db, workers=2)
-    yield srv
-    srv.stop()
-    db.drop()
+two_workers = server_fixture("storecredit-race", workers=2)
 
 
 def test_one_balance_pays_for_one_of_two_simultaneous_orders(two_workers):

@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from tests.helpers import limited_admin, new_customer, ok, unique
-from tests.helpers.harness import Database, Server, set_config
+from tests.helpers.harness import server_fixture, set_config
 from tests.helpers.quote import ADDRESS, add, error, guest_cart, product, shipping_information
 from tests.helpers.queue import wait_for
 from tests.helpers.store import store_view
@@ -22,14 +22,7 @@ FLATRATE = {"carrier_code": "flatrate", "method_code": "flatrate", "carrier_titl
             "price_excl_tax": 5, "price_incl_tax": 5}
 
 
-@pytest.fixture(scope="module")
-def srv(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("storepickup")
-    db = Database(tmp)
-    server = Server(tmp, db)
-    yield server
-    server.stop()
-    db.drop()
+srv = server_fixture("storepickup")
 
 
 @pytest.fixture(scope="module")

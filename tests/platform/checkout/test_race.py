@@ -2,20 +2,12 @@
 import threading
 
 import httpx
-import pytest
 
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture
 from tests.helpers.quote import ADDRESS, add, guest_cart, product, shipping_information
 
 
-@pytest.fixture(scope="module")
-def two_workers(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("race")
-    db = Database(tmp)
-    srv = Server(tmp, db, workers=2)
-    yield srv
-    srv.stop()
-    db.drop()
+two_workers = server_fixture("race", workers=2)
 
 
 def test_last_unit_goes_to_one_buyer(two_workers):
