@@ -31,6 +31,11 @@ class Inbox:
     def port(self) -> int:
         return self.controller.port
 
+    def server_env(self) -> dict[str, str]:
+        """The settings of a test server that delivers its mail here (the consumer polls every 0.2 s)."""
+        return {"VDC_SMTP_HOST": "127.0.0.1", "VDC_SMTP_PORT": str(self.port), "VDC_SMTP_SENDER": "shop@example.com",
+                "VDC_MAIL_POLL_SECONDS": "0.2"}
+
     def start(self) -> "Inbox":
         self.controller.start()
         return self

@@ -2,7 +2,7 @@
 notifications are read from it). It stands in for the suite's shared server in this folder only."""
 import pytest
 
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import serving
 from tests.helpers.mail import Inbox
 
 
@@ -15,13 +15,8 @@ def inbox():
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory, inbox):
-    tmp = tmp_path_factory.mktemp("ccpa")
-    db = Database(tmp)
-    srv = Server(tmp, db, extra_env={"VDC_SMTP_HOST": "127.0.0.1", "VDC_SMTP_PORT": str(inbox.port),
-                                     "VDC_SMTP_SENDER": "shop@example.com", "VDC_MAIL_POLL_SECONDS": "0.2"})
-    yield srv
-    srv.stop()
-    db.drop()
+    with serving(tmp_path_factory.mktemp("ccpa"), extra_env=inbox.server_env()) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,7 @@ popup's settings (the gift, the switch), so they run on a server of their own, w
 suite's shared server in this folder only."""
 import pytest
 
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import serving
 from tests.helpers.mail import Inbox
 
 
@@ -16,13 +16,8 @@ def inbox():
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, inbox):
-    tmp = tmp_path_factory.mktemp("exitpopup")
-    db = Database(tmp)
-    srv = Server(tmp, db, extra_env={"VDC_SMTP_HOST": "127.0.0.1", "VDC_SMTP_PORT": str(inbox.port),
-                                     "VDC_SMTP_SENDER": "shop@example.com", "VDC_MAIL_POLL_SECONDS": "0.2"})
-    yield srv
-    srv.stop()
-    db.drop()
+    with serving(tmp_path_factory.mktemp("exitpopup"), extra_env=inbox.server_env()) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")

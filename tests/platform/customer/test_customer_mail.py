@@ -4,20 +4,15 @@ import httpx
 import pytest
 
 from tests.helpers import unique
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import serving
 from tests.helpers.mail import Inbox, outbox, wait_for
 
 
 @pytest.fixture(scope="module")
 def mail_server(tmp_path_factory):
     inbox = Inbox().start()
-    tmp = tmp_path_factory.mktemp("mail")
-    db = Database(tmp)
-    srv = Server(tmp, db, extra_env={"VDC_SMTP_HOST": "127.0.0.1", "VDC_SMTP_PORT": str(inbox.port),
-                                     "VDC_SMTP_SENDER": "shop@example.com", "VDC_MAIL_POLL_SECONDS": "0.2"})
-    yield srv, inbox
-    srv.stop()
-    db.drop()
+    with serving(tmp_path_factory.mktemp("mail"), extra_env=inbox.server_env()) as srv:
+        yield srv, inbox
     inbox.stop()
 
 
