@@ -365,7 +365,9 @@ class RuleRepository(Service):
         if values["expiration_period"] < 0:
             raise InputException.invalid_value("expiration_period", values["expiration_period"])
         if current is None:
-            new_id = self.conn.execute(insert(rule_table).values(**values)).inserted_primary_key[0]
+            inserted = self.conn.execute(insert(rule_table).values(**values)).inserted_primary_key
+            assert inserted is not None
+            new_id = inserted[0]
         else:
             new_id = current.rule_id
             self.conn.execute(update(rule_table).where(rule_table.c.rule_id == new_id).values(**values))
@@ -411,7 +413,7 @@ def _highlight(ctx: Context, page: int, price: Decimal, customer_id: int | None)
     if page_name is None:
         raise InputException.invalid_value("page", page)
     guest = customer_id is None
-    group = 0 if guest else load_customer(ctx, customer_id).group_id or 0
+    group = 0 if customer_id is None else load_customer(ctx, customer_id).group_id or 0
     amount = _earnable(ctx, ctx.website_id or 1, group, price)
     visible = (checkout.setting(ctx, HIGHLIGHT + page_name, ctx.store_id, "1") == "1" and amount > 0
                and (not guest or checkout.setting(ctx, HIGHLIGHT + "guest", ctx.store_id, "1") == "1"))
