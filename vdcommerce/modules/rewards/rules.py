@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 import orjson
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from ...framework.context import Context
 from ...platform import rule as engine
@@ -18,7 +18,7 @@ from ...platform.customer.service import load_customer
 from ...platform.mail import service as mail
 from ...platform.quote.totals import Quote, Total
 from . import points
-from .tables import rule
+from .tables import balance, history, rule
 
 ORDER_COMPLETED = "ordercompleted"
 MONEY_SPENT = "moneyspent"
@@ -116,3 +116,10 @@ def on_subscribed(ctx: Context, *, subscriber: Any, previous_status: int | None 
     customer = load_customer(ctx, subscriber.customer_id)
     _by_event(ctx, SUBSCRIPTION, subscriber.customer_id, customer.website_id, customer.group_id,
               subscriber.store_id, "Newsletter subscription")
+
+
+def on_customer_deleted(ctx: Context, *, customer_id: int, **_: Any) -> None:
+    """``customer_delete_before``: the customer's balance and history go with the account (orders keep
+    what they spent)."""
+    ctx.conn.execute(delete(history).where(history.c.customer_id == customer_id))
+    ctx.conn.execute(delete(balance).where(balance.c.customer_id == customer_id))
