@@ -160,6 +160,9 @@ def test_spending_errors_limits_and_covering(rw, token, admin):
           'The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.',
           {"value": "abc", "type": "float"})
     error(me.put("/V1/carts/mine/points/201"), 400, TOO_MUCH)
+    error(me.put("/V1/carts/mine/points/nan"), 400,
+          'The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.',
+          {"value": "nan", "type": "float"})
     set_config(rw.db.engine, "vendor_rewards/points/minimum_balance", "500")
     try:
         error(me.put("/V1/carts/mine/points/10"), 400,
@@ -216,6 +219,11 @@ def test_admin_points_history_expiration_and_errors(rw, token, admin):
         "amount": 40, "customerId": cid, "comment": "Older", "expire": {"is_expire": True, "days": 30}})) is True
     assert ok(admin.post("/V1/rewards/management/points/deduct", json={"amount": 20, "customerId": cid})) is True
     assert ok(me.get(BALANCE)) == 100
+    with rw.db.engine.connect() as c:   # each addition queued an earning e-mail to the customer
+        assert c.exec_driver_sql("SELECT COUNT(*) FROM mail_message WHERE template_id = "
+                                 "'vendor_rewards_notification_earning' AND to_email = '%s'"
+                                 % customer["email"]).scalar() == 3
+    assert ok(me.get(HISTORY, params={"limit": 0, "page": -1}))[0]["amount"] == -20
     mine = ok(me.get(HISTORY, params={"limit": 20}))
     assert [(h["amount"], h["action"], h["points_left"]) for h in mine] == [
         (-20, "Admin Point Change", 100), (40, "Admin Point Change", 120), (50, "Admin Point Change", 50)]
@@ -350,6 +358,25 @@ def test_registration_rule_and_highlights(rw, token, admin):
     finally:
         ok(admin.delete(f"{RULES}/{signup['rule_id']}"))
         ok(admin.delete(f"{RULES}/{order_rule['rule_id']}"))
+
+
+def test_birthday_rule_awards_once_a_year(rw, token, admin):
+    today = dt.datetime.now(dt.timezone.utc).date()
+    born = f"1990-{today.month:02d}-{today.day:02d}" if (today.month, today.day) != (2, 29) else "1992-02-29"
+    customer, ctoken = new_customer(rw, dob=born)
+    other, otoken = new_customer(rw, dob="1990-01-01" if (today.month, today.day) != (1, 1) else "1990-01-02")
+    birthday = ok(admin.post(RULES, json={"rule": {"name": "Happy birthday", "action": "birthday", "amount": 30,
+                                                   "website_ids": [1], "customer_group_ids": [1]}}))
+    try:
+        rw.cli("cron", "run", "--job", "vendor_rewards_birthday")
+        rw.cli("cron", "run", "--job", "vendor_rewards_birthday")
+        with rw.client(ctoken) as me:
+            assert ok(me.get(BALANCE)) == 30
+            assert [(h["action"], h["amount"]) for h in ok(me.get(HISTORY))] == [("birthday", 30)]
+        with rw.client(otoken) as them:
+            assert ok(them.get(BALANCE)) == 0
+    finally:
+        ok(admin.delete(f"{RULES}/{birthday['rule_id']}"))
 
 
 def test_demo_rules_and_balance(rw, admin):

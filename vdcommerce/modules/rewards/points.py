@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import bindparam, insert, select, update
 
 from ...framework.context import Context
+from ...framework.dates import utc_now
 from ...framework.exceptions import LocalizedException
 from .tables import balance, history
 
@@ -64,7 +65,7 @@ def of(ctx: Context, customer_id: int | None) -> Decimal:
 
 
 def now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+    return utc_now()
 
 
 def change(ctx: Context, customer_id: int, amount: Decimal, action: str, *, comment: str | None = None,

@@ -13,8 +13,9 @@ import orjson
 from sqlalchemy import delete, select
 
 from ...framework.context import Context
+from ...framework.dates import utc_now
 from ...platform import rule as engine
-from ...platform.customer.service import load_customer
+from ...platform.customer.service import customers_born_on, load_customer
 from ...platform.mail import service as mail
 from ...platform.quote.totals import Quote, Total
 from . import points
@@ -65,7 +66,7 @@ def expiration_date(ctx: Context, behavior: int, period: int, store_id: int | No
     if behavior == 0:
         return None
     days = period if behavior == 2 else int(ctx.config.number(EXPIRATION_DAYS, store_id, 0)) if ctx.config else 0
-    return dt.date.today() + dt.timedelta(days=days) if days > 0 else None
+    return utc_now().date() + dt.timedelta(days=days) if days > 0 else None
 
 
 def award(ctx: Context, r: Any, customer_id: int, amount: Decimal, store_id: int | None,
@@ -123,3 +124,17 @@ def on_customer_deleted(ctx: Context, *, customer_id: int, **_: Any) -> None:
     what they spent)."""
     ctx.conn.execute(delete(history).where(history.c.customer_id == customer_id))
     ctx.conn.execute(delete(balance).where(balance.c.customer_id == customer_id))
+
+
+def birthdays(ctx: Context, today: dt.date) -> None:
+    """The ``birthday`` rules award customers born on ``today``'s month and day, once a year each."""
+    if not ctx.conn.execute(select(rule.c.rule_id).where(rule.c.is_active.is_(True),
+                                                         rule.c.action == BIRTHDAY).limit(1)).first():
+        return
+    start = dt.datetime(today.year, 1, 1)
+    for c in customers_born_on(ctx.conn, today.month, today.day):
+        if ctx.conn.execute(select(history.c.id).where(
+                history.c.customer_id == c.id, history.c.action == BIRTHDAY,
+                history.c.action_date >= start).limit(1)).first() is not None:
+            continue
+        _by_event(ctx, BIRTHDAY, c.id, c.website_id, c.group_id, c.store_id, f"Birthday {today.year}")

@@ -18,6 +18,7 @@ import orjson
 from sqlalchemy import delete, func, insert, select, update
 
 from ...framework.context import ADMIN, CUSTOMER, Context, Service
+from ...framework.dates import utc_now
 from ...framework.exceptions import InputException, LocalizedException, NoSuchEntityException
 from ...platform import rule as engine
 from ...platform.catalog.service import products_by_ids
@@ -245,7 +246,7 @@ class RewardsProvider(Service):
         """Add points (``expire.days`` from today when ``expire.is_expire``, else the configured default)."""
         when = _default_expiry(self.ctx)
         if expire is not None and expire.is_expire is not None:
-            when = (dt.date.today() + dt.timedelta(days=expire.days)) if expire.is_expire and expire.days else None
+            when = (utc_now().date() + dt.timedelta(days=expire.days)) if expire.is_expire and expire.days else None
         return self._add(customer_id, amount, action, comment, when)
 
     def deduct_points(self, amount: float, customer_id: int, action: str = "admin",
