@@ -326,7 +326,13 @@ def test_registration_rule_and_highlights(rw, token, admin):
     order_rule = ok(admin.post(RULES, json={"rule": {"name": "Per 10", "action": "moneyspent", "amount": 1,
                                                      "spent_amount": 10, "website_ids": [1],
                                                      "customer_group_ids": [0, 1]}}))
+    subscribed = ok(admin.post(RULES, json={"rule": {"name": "Newsletter", "action": "subscription", "amount": 5,
+                                                     "website_ids": [1], "customer_group_ids": [1]}}))
     try:
+        _, ntoken = new_customer(rw, extension_attributes={"is_subscribed": True})
+        with rw.client(ntoken) as reader:
+            assert sorted(h["action"] for h in ok(reader.get(HISTORY))) == ["registration", "subscription"]
+            assert ok(reader.get(BALANCE)) == 30
         customer, ctoken = new_customer(rw)
         p = product(rw, token, price=45)
         pid = p["id"]
@@ -357,6 +363,7 @@ def test_registration_rule_and_highlights(rw, token, admin):
                   {"resources": "self"})
     finally:
         ok(admin.delete(f"{RULES}/{signup['rule_id']}"))
+        ok(admin.delete(f"{RULES}/{subscribed['rule_id']}"))
         ok(admin.delete(f"{RULES}/{order_rule['rule_id']}"))
 
 
