@@ -184,6 +184,10 @@ def test_spending_errors_limits_and_covering(rw, token, admin):
     finally:
         for path in ("limit_mode", "limit_amount", "limit_percent"):
             set_config(rw.db.engine, f"vendor_rewards/points/{path}", None)
+    # half a point is worth less than a whole unit of money (rounded down): nothing can be covered
+    assert ok(me.put("/V1/carts/mine/points/0.5")) == {
+        "notice": " Products in this cart can\u2019t be covered with the reward points.", "allowed_points": 0}
+    assert ok(me.get("/V1/carts/mine/totals"))["grand_total"] == 35
     # more points than the items cost: capped at the items (shipping is not covered)
     assert ok(me.put("/V1/carts/mine/points/200")) == {"notice": " You used 30 point(s).", "allowed_points": 30}
     assert ok(me.get("/V1/carts/mine/totals"))["grand_total"] == 5
