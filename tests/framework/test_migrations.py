@@ -30,6 +30,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0016_quote",
     "0003_faq",
     "0001_exitpopup",
+    "0001_rewards",
     "0001_shippingtablerates",
     "0001_shiprules",
     "0001_storepickupwithlocator",

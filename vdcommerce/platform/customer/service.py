@@ -29,7 +29,7 @@ import secrets
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, String, bindparam, delete, func, select, update
+from sqlalchemy import Connection, String, bindparam, delete, extract, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...framework.dates import utc_now as _now
@@ -660,6 +660,15 @@ class CustomerRepository(Service):
 def customer_id_by_email(conn: Connection, email: str, website_id: int = 1) -> int | None:
     return conn.execute(select(customer_t.c.id).where(
         customer_t.c.email == email.strip().lower(), customer_t.c.website_id == website_id)).scalar()
+
+
+def customers_born_on(conn: Connection, month: int, day: int) -> list[Any]:
+    """Customers whose date of birth falls on ``month``/``day`` (any year): rows of ``id``, ``website_id``,
+    ``group_id``, ``store_id``, by id (for modules' scheduled birthday jobs)."""
+    return list(conn.execute(select(customer_t.c.id, customer_t.c.website_id, customer_t.c.group_id,
+                                    customer_t.c.store_id).where(
+        customer_t.c.dob.is_not(None), extract("month", customer_t.c.dob) == month,
+        extract("day", customer_t.c.dob) == day).order_by(customer_t.c.id)))
 
 
 def email_exists(conn: Connection, email: str, website_id: int = 1) -> bool:
