@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import httpx
+import sqlalchemy as sa
 
 from tests.helpers import unique
 
@@ -76,3 +77,24 @@ def coupon_rule(server, admin_token: str, code: str, percent: float = 10, **rule
                    headers=headers)
     assert r.status_code == 200, r.text
     return rule_id
+
+
+def second_cart(server, customer: dict, sku: str) -> int:
+    """A second active cart of a customer, filled and ready to ship; answers its id (for races between two
+    checkouts spending one customer's balance).
+
+    The platform keeps one active cart per customer (creating or assigning one reuses or merges into the
+    active cart), so the second one is made the way an order an admin prepares for the customer would
+    be: a cart filled through the ordinary routes, then given the customer in the database. Being the
+    newer of the two, it is the customer's ``mine`` cart from then on."""
+    with server.client() as guest:
+        masked = guest_cart(guest)
+        base = f"/V1/guest-carts/{masked}"
+        add(guest, base, sku, 1)
+        assert shipping_information(guest, base).status_code == 200
+        cart_id = guest.get(base).json()["id"]
+    with server.db.engine.begin() as c:
+        c.execute(sa.text("UPDATE quote SET customer_id = :c, customer_group_id = 1, customer_is_guest = :f, "
+                          "customer_email = :e, masked_id = NULL WHERE id = :id"),
+                  {"c": customer["id"], "f": False, "e": customer["email"], "id": cart_id})
+    return cart_id

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from tests.helpers import limited_admin, new_customer, ok, unique
-from tests.helpers.harness import Database, Server, set_config
+from tests.helpers.harness import server_fixture, set_config
 from tests.helpers.quote import ADDRESS, add, error, product, shipping_information
 
 RULES = "/V1/rewards/management/rule"
@@ -22,14 +22,7 @@ NOT_AUTHORIZED = "The consumer isn't authorized to access %resources."
 NO_ENTITY = "No such entity with %fieldName = %fieldValue"
 
 
-@pytest.fixture(scope="module")
-def rw(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("rewards")
-    db = Database(tmp)
-    srv = Server(tmp, db)
-    yield srv
-    srv.stop()
-    db.drop()
+rw = server_fixture("rewards")
 
 
 @pytest.fixture(scope="module")

@@ -3,22 +3,13 @@ is placed, the other is refused with a 400, and the balance never goes below 0."
 import threading
 
 import httpx
-import pytest
 
 from tests.helpers import new_customer, ok
-from tests.helpers.harness import Database, Server
-from tests.helpers.quote import add, error, product, shipping_information
-from tests.modules.rewards.helpers import second_cart
+from tests.helpers.harness import server_fixture
+from tests.helpers.quote import add, error, product, second_cart, shipping_information
 
 
-@pytest.fixture(scope="module")
-def two_workers(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("rewards-race")
-    db = Database(tmp)
-    srv = Server(tmp, db, workers=2)
-    yield srv
-    srv.stop()
-    db.drop()
+two_workers = server_fixture("rewards-race", workers=2)
 
 
 def test_one_balance_pays_for_one_of_two_simultaneous_orders(two_workers):

@@ -10,8 +10,8 @@ import pytest
 from tests.helpers import limited_admin, new_customer, ok, unique
 from tests.helpers.harness import server_fixture, set_config
 from tests.helpers.mail import wait_for
-from tests.helpers.quote import ADDRESS, add, error, product, shipping_information
-from tests.modules.storecredit.helpers import second_cart
+from tests.helpers.quote import ADDRESS, add, error, product, second_cart, shipping_information
+
 
 MANAGE = "/V1/vdstorecredit/manage"
 ME = "/V1/customers/me/vdstorecredit"

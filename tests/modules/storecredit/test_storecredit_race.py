@@ -6,8 +6,8 @@ import httpx
 
 from tests.helpers import new_customer, ok
 from tests.helpers.harness import server_fixture
-from tests.helpers.quote import ADDRESS, add, error, product, shipping_information
-from tests.modules.storecredit.helpers import second_cart
+from tests.helpers.quote import ADDRESS, add, error, product, second_cart, shipping_information
+
 
 NOT_COVERED = ("The store credit balance no longer covers the store credit applied to this cart. "
                "Review the order and try again.")
