@@ -31,7 +31,6 @@ import json
 import os
 import secrets
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -39,7 +38,8 @@ from pathlib import Path
 
 import httpx
 
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, PERFORMANCE_MD, ROOT, BenchError, Server, machine_info, run_cli,
+from bench.calls import Client, stats, write_section
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, Server, machine_info, run_cli,
                        start_service_and_floor)
 
 RESULTS_JSON = ROOT / "bench" / "results-checkout.json"
@@ -86,32 +86,6 @@ def rules(a: str, b: str) -> list[dict]:
         _rule("free shipping from 100", 50, "by_percent", 0, [_address("base_subtotal", ">=", "100")],
               simple_free_shipping="FREE_WITH_MATCHING_ITEMS"),
     ]
-
-
-class Client:
-    """One keep-alive connection; every call is timed and its status checked."""
-
-    def __init__(self, base: str, token: str | None = None):
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        self.http = httpx.Client(base_url=base, headers=headers, timeout=30)
-        self.samples: dict[str, list[float]] = {}
-
-    def call(self, label: str | None, method: str, path: str, body=None):
-        t0 = time.perf_counter()
-        r = self.http.request(method, path, json=body)
-        elapsed = time.perf_counter() - t0
-        if r.status_code != 200:
-            raise BenchError(f"{method} {path}: {r.status_code} {r.text[:300]}")
-        if label:
-            self.samples.setdefault(label, []).append(elapsed * 1000)
-        return r.json()
-
-
-def _stats(ms: list[float]) -> dict:
-    ms = sorted(ms)
-    pick = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
-    return {"n": len(ms), "p50_ms": round(statistics.median(ms), 3), "p95_ms": round(pick(0.95), 3),
-            "mean_ms": round(statistics.fmean(ms), 3)}
 
 
 def setup_catalog(admin: Client) -> list[str]:
@@ -246,16 +220,6 @@ def render(report: dict) -> str:
     return "\n".join(lines)
 
 
-def write_doc(section: str) -> None:
-    text = PERFORMANCE_MD.read_text() if PERFORMANCE_MD.exists() else "# Performance\n"
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + section + rest.split(END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    PERFORMANCE_MD.write_text(text)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="50 orders, 50 totals samples")
@@ -317,13 +281,13 @@ def main(argv: list[str] | None = None) -> int:
 
     report = {"machine": machine_info(), "orders": orders, "samples": samples, "orders_per_s": round(rate, 2),
               "money_orders": money_orders, "money_orders_per_s": round(money_rate, 2),
-              "calls": {k: _stats(v) for k, v in guest.samples.items()}, "floor": _stats(fl.samples["floor"])}
+              "calls": {k: stats(v) for k, v in guest.samples.items()}, "floor": stats(fl.samples["floor"])}
     print(json.dumps(report["calls"], indent=1))
     print(f"place order: {rate:.1f} orders/s; with a fee, a gift card and store credit: {money_rate:.1f} "
           f"orders/s; floor p50 {report['floor']['p50_ms']} ms")
     if not args.no_write:
         RESULTS_JSON.write_text(json.dumps(report, indent=2) + "\n")
-        write_doc(render(report))
+        write_section(BEGIN, END, render(report))
     return 0
 
 

@@ -25,7 +25,6 @@ import os
 import random
 import secrets
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -34,17 +33,12 @@ from pathlib import Path
 import httpx
 import sqlalchemy as sa
 
+from bench.calls import stats
 from bench.run import ADMIN_PASSWORD, ADMIN_USER, BenchError, Server, machine_info, run_cli, start_service_and_floor
 
 PRODUCTS = 100_000
 MAKES, MODELS, YEARS = 20, 25, 10
 PER_CHAIN = PRODUCTS // (MAKES * MODELS * YEARS)
-
-
-def _stats(ms: list[float]) -> dict:
-    ms = sorted(ms)
-    pick = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
-    return {"n": len(ms), "p50_ms": round(statistics.median(ms), 3), "p99_ms": round(pick(0.99), 3)}
 
 
 def load_catalog(url: str) -> None:
@@ -178,12 +172,12 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(tmp, ignore_errors=True)
 
     machine = machine_info()
-    floor_p50 = _stats(timings["floor"])["p50_ms"]
+    floor_p50 = stats(timings["floor"])["p50_ms"]
     print(f"machine: {machine.get('cpu_model', '?')}, {machine.get('cpus', os.cpu_count())} cores")
     print("| call | n | p50 ms | p99 ms | floor p50 / p50 |")
     print("|---|---|---|---|---|")
     for label, ms in timings.items():
-        s = _stats(ms)
+        s = stats(ms)
         print(f"| {label} | {s['n']} | {s['p50_ms']} | {s['p99_ms']} | {floor_p50 / s['p50_ms']:.2f} |")
     return 0
 

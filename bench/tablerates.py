@@ -27,7 +27,6 @@ import json
 import os
 import secrets
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -35,7 +34,8 @@ from pathlib import Path
 
 import httpx
 
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, PERFORMANCE_MD, ROOT, BenchError, Server, machine_info, run_cli,
+from bench.calls import Client, stats, write_section
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, Server, machine_info, run_cli,
                        start_service_and_floor)
 
 RESULTS_JSON = ROOT / "bench" / "results-tablerates.json"
@@ -75,30 +75,6 @@ def expected_amount() -> float:
     return float(max(5 + (z % 7) + w for w in (1, 2)) + 1)
 
 
-class Client:
-    def __init__(self, base: str, token: str | None = None):
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        self.http = httpx.Client(base_url=base, headers=headers, timeout=120)
-        self.samples: dict[str, list[float]] = {}
-
-    def call(self, label: str | None, method: str, path: str, body=None):
-        t0 = time.perf_counter()
-        r = self.http.request(method, path, json=body)
-        elapsed = time.perf_counter() - t0
-        if r.status_code != 200:
-            raise BenchError(f"{method} {path}: {r.status_code} {r.text[:300]}")
-        if label:
-            self.samples.setdefault(label, []).append(elapsed * 1000)
-        return r.json()
-
-
-def _stats(ms: list[float]) -> dict:
-    ms = sorted(ms)
-    pick = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
-    return {"n": len(ms), "p50_ms": round(statistics.median(ms), 3), "p99_ms": round(pick(0.99), 3),
-            "mean_ms": round(statistics.fmean(ms), 3)}
-
-
 def estimate(guest: Client, label: str, base: str, method_code: str, amount: float | None) -> None:
     rates = guest.call(label, "POST", base + "/estimate-shipping-methods", {"address": ADDRESS})
     mine = [r for r in rates if r["method_code"] == method_code]
@@ -135,16 +111,6 @@ def render(report: dict) -> str:
     return "\n".join(lines_)
 
 
-def write_doc(section: str) -> None:
-    text = PERFORMANCE_MD.read_text() if PERFORMANCE_MD.exists() else "# Performance\n"
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + section + rest.split(END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    PERFORMANCE_MD.write_text(text)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="10,000 rows, 100 estimates")
@@ -153,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--render", action="store_true", help="rewrite the docs section from the last results only")
     args = ap.parse_args(argv)
     if args.render:
-        write_doc(render(json.loads(RESULTS_JSON.read_text())))
+        write_section(BEGIN, END, render(json.loads(RESULTS_JSON.read_text())))
         return 0
     rows = args.rows or (10_000 if args.quick else 100_000)
     samples = 100 if args.quick else 400
@@ -230,12 +196,12 @@ def main(argv: list[str] | None = None) -> int:
 
     report = {"machine": machine_info(), "rows": rows, "samples": samples, "import_files": files,
               "import_seconds": round(import_seconds, 2),
-              "calls": {k: _stats(v) for k, v in guest.samples.items()}, "floor": _stats(fl.samples["floor"])}
+              "calls": {k: stats(v) for k, v in guest.samples.items()}, "floor": stats(fl.samples["floor"])}
     print(json.dumps({"import_seconds": report["import_seconds"], "calls": report["calls"],
                       "floor": report["floor"]}, indent=1))
     if not args.no_write:
         RESULTS_JSON.write_text(json.dumps(report, indent=2) + "\n")
-        write_doc(render(report))
+        write_section(BEGIN, END, render(report))
     return 0
 
 
