@@ -29,6 +29,7 @@ OLD_HEADS = {"0004_async", "0005_catalog", "0006_salesrule", "0007_quote", "0008
 HEADS = {  # the platform's head, then each vendor module's
     "0016_quote",
     "0003_faq",
+    "0001_promotions",
     "0001_shippingtablerates",
     "0001_shiprules",
     "0001_storepickupwithlocator",
