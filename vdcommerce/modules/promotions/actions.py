@@ -86,7 +86,7 @@ def _units(run: engine.Run, items: list[Item], s: Any) -> list[Unit]:
     selector = (s.priceselector if s is not None else None) or 0
     skip = (s.skip_rule if s is not None else None) or 0
     regular = _regular_prices(run, items) if items and (selector in (2, 3) or skip in (1, 3)) else {}
-    units = []
+    units: list[Unit] = []
     for item in items:
         reg = regular.get(item.product_id, item.price)
         current = item.price - item.discount_amount / item.qty
@@ -161,19 +161,28 @@ def _y_units(run: engine.Run, s: Any, units: list[Unit]) -> tuple[list[Unit], li
     return x, y
 
 
+def _sku_member(sku: str) -> Callable[[Unit], bool]:
+    return lambda u: u.item.sku.lower() == sku
+
+
+def _category_member(category_id: str) -> Callable[[Unit], bool]:
+    return lambda u: category_id in (str(x) for x in u.item.category_ids)
+
+
 def _sets(run: engine.Run, s: Any) -> list[list[Unit]]:
     """The complete product sets of the cart: one unit of every promo SKU (or of every promo category)."""
     units = _units(run, run.quote.items, s)
     skus = [x.strip().lower() for x in (s.promo_skus or "").split(",") if x.strip()] if s is not None else []
     cats = [x.strip() for x in (s.promo_cats or "").split(",") if x.strip()] if s is not None else []
+    members: list[Callable[[Unit], bool]]
     if skus:
-        members: list[Callable[[Unit], bool]] = [lambda u, k=k: u.item.sku.lower() == k for k in skus]
+        members = [_sku_member(k) for k in skus]
     elif cats:
-        members = [lambda u, c=c: c in (str(x) for x in u.item.category_ids) for c in cats]
+        members = [_category_member(c) for c in cats]
     else:
         return []
     left = _ordered(units, (s.apply_discount_to or "asc") == "desc")
-    sets = []
+    sets: list[list[Unit]] = []
     while True:
         chosen = []
         for member in members:

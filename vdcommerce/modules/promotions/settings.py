@@ -45,7 +45,7 @@ class _Settings:
     data: Any
     defaults: dict[str, Any] = {}
 
-    def rows(self, conn, ids: list[int]) -> dict[int, dict[str, Any]]:
+    def rows(self, conn: Any, ids: list[int]) -> dict[int, dict[str, Any]]:
         query = select(self.table).where(self.table.c.salesrule_id.in_(bindparam("ids", expanding=True)))
         return {r.salesrule_id: _row_values(r, self.keys) for r in conn.execute(query, {"ids": ids})}
 
@@ -147,8 +147,10 @@ def check_rule(ctx: Context, record: dict[str, Any], sent_extension: Any) -> Non
             if m is None or m <= 0:
                 raise InputException.invalid_value("eachm", values["eachm"])
         for key in ("nqty", "max_discount"):
-            if values.get(key) is not None and (_number(values[key]) is None or _number(values[key]) < 0):
-                raise InputException.invalid_value(key, values[key])
+            if values.get(key) is not None:
+                number = _number(values[key])
+                if number is None or number < 0:
+                    raise InputException.invalid_value(key, values[key])
     if "buyxgetn" in action:
         rules = rules or {}
         if not rules.get("promo_skus") and not rules.get("promo_cats"):
