@@ -12,8 +12,9 @@ from decimal import Decimal
 import pytest
 import sqlalchemy as sa
 
-from tests.helpers import limited_admin, ok, unique
+from tests.helpers import limited_admin, new_customer, ok, unique
 from tests.helpers.harness import Database, Server
+from tests.helpers.queue import wait_for
 from tests.helpers.quote import ADDRESS, add, category, error, guest_cart, product, shipping_information
 
 RULES = "/V1/salesRules"
@@ -430,3 +431,40 @@ def test_demo(own_server):
             {"rule_name": "Free water bottle", "rule_amount": "7.00"},
             {"rule_name": "Cheapest item -50%", "rule_amount": "7.00"}]
         assert (t["subtotal"], t["grand_total"]) == (89, 75)
+
+
+def test_async_save_and_every_totals_response(srv, adm, made, token, skus):
+    # an async save carries the settings like a direct one
+    name = unique("async gift ")
+    r = adm.post(f"/async{RULES}", json={"rule": {
+        "name": name, "is_active": False, "website_ids": [1], "customer_group_ids": [0], "coupon_type": "NO_COUPON",
+        "simple_action": "vdpromo_cart", "simple_free_shipping": "MATCHING_ITEMS_ONLY",
+        "extension_attributes": {"vdpromo_rule": {"sku": skus["G"], "apply_shipping": 1}}}})
+    assert r.status_code == 202, r.text
+    wait_for(r.json()["bulk_uuid"], adm, 1)
+    found = ok(adm.get(f"{RULES}/search", params={"searchCriteria[filterGroups][0][filters][0][field]": "name",
+                                                   "searchCriteria[filterGroups][0][filters][0][value]": name}))
+    [rule] = found["items"]
+    made.append(rule["rule_id"])
+    assert rule["simple_free_shipping"] == "NONE"
+    assert rule["extension_attributes"]["vdpromo_rule"]["apply_shipping"] == 1
+    # a customer's cart: mine totals, the admin's totals of that cart, totals-information, shipping-information
+    _, code = new_rule(adm, made, "thecheapest", 100, 2,
+                       store_labels=[{"store_id": 0, "store_label": "Cheapest free"}])
+    _, customer_token = new_customer(srv)
+    expected = [{"rule_name": "Cheapest free", "rule_amount": "10.00"}]
+    with srv.client(customer_token) as me:
+        cart_id = ok(me.post("/V1/carts/mine"))
+        for role in ("A", "B"):
+            add(me, "/V1/carts/mine", skus[role], 1)
+        t = totals(me, "/V1/carts/mine", code)
+        assert t["grand_total"] == 20 and t["extension_attributes"]["vdrule_discount_breakdown"] == expected
+        info = ok(me.post("/V1/carts/mine/totals-information", json={"addressInformation": {
+            "address": {"countryId": "US", "regionId": 57, "postcode": "78701"},
+            "shipping_carrier_code": "flatrate", "shipping_method_code": "flatrate"}}))
+        assert info["extension_attributes"]["vdrule_discount_breakdown"] == expected
+        shipped = ok(shipping_information(me, "/V1/carts/mine"))["totals"]
+        assert shipped["grand_total"] == 30 and shipped["extension_attributes"]["vdrule_discount_breakdown"] == expected
+    with srv.client(token) as admin:
+        t = ok(admin.get(f"/V1/carts/{cart_id}/totals"))
+        assert t["extension_attributes"]["vdrule_discount_breakdown"] == expected
