@@ -407,6 +407,10 @@ def test_gifts_added_for_free_do_not_count_for_shipping(srv, adm, made, shop, sk
         assert t["shipping_amount"] == shipping              # flat rate 5.00 per unit
         assert t["grand_total"] == 20 + shipping
         assert t["extension_attributes"]["vdrule_discount_breakdown"][0]["rule_amount"] == "7.00"
+    # the rule stops applying (its coupon taken off the cart): the gift line goes, shipping follows
+    ok(shop.delete(f"{base}/coupons"))
+    t = ok(shop.get(f"{base}/totals"))
+    assert gift_lines(t) == [] and (t["subtotal"], t["shipping_amount"], t["grand_total"]) == (20, 10, 30)
 
 
 def test_demo(own_server):
