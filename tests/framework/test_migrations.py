@@ -31,6 +31,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0003_faq",
     "0001_exitpopup",
     "0001_rewards",
+    "0001_promotions",
     "0001_shippingtablerates",
     "0001_shiprules",
     "0001_storepickupwithlocator",

@@ -1,13 +1,16 @@
 """The discount engine's arithmetic, run directly: rules saved through the repository into an in-memory
 database, carts built as totals.Quote/Item, the two collectors run as the pipeline runs them."""
 import datetime as dt
+import sys
 from decimal import Decimal
 
 import pytest
 import sqlalchemy as sa
 
 from tests.helpers.salesrule import ADDRESS, COMBINE, FOUND, PRODUCT, PRODUCT_COMBINE, SUBSELECT
+from vdcommerce.framework import extensions
 from vdcommerce.framework.context import Context
+from vdcommerce.framework.packages import load_packages
 from vdcommerce.platform.quote.totals import Address, Item, Quote, Total
 from vdcommerce.platform.salesrule import engine, observers
 from vdcommerce.platform.salesrule.api import CouponInterface, RuleInterface
@@ -18,11 +21,22 @@ from vdcommerce.platform.salesrule.totals import Discount, FreeShipping
 D = Decimal
 
 
+def _handler_tables() -> list[sa.Table]:
+    """The tables the modules' handlers of rule extension attributes use (saving a rule loads them)."""
+    load_packages()     # declarations are read once per process, when the packages are loaded
+    out: list[sa.Table] = []
+    for declared in extensions.declared("Magento\\SalesRule\\Api\\Data\\RuleInterface"):
+        if declared.handler is not None:
+            found = vars(sys.modules[type(declared.handler).__module__]).values()
+            out += [t for t in found if isinstance(t, sa.Table) and t not in out]
+    return out
+
+
 @pytest.fixture
 def ctx():
     db = sa.create_engine("sqlite://")
     with db.connect() as conn:
-        for table in (rule, coupon, rule_customer, coupon_usage):
+        for table in (rule, coupon, rule_customer, coupon_usage, *_handler_tables()):
             table.create(conn)
         engine._compiled.clear()
         yield Context(conn, store_id=1, website_id=1)

@@ -193,6 +193,19 @@ def pipeline_quote(ctx: Context, cart: Loaded, **overrides: Any) -> totals.Quote
 TOTALS_INTERFACE = "Magento\\Quote\\Api\\Data\\TotalsInterface"
 
 
+TOTALS_ITEM_INTERFACE = "Magento\\Quote\\Api\\Data\\TotalsItemInterface"
+
+
+def _item_extension(item: totals.Item) -> TotalsItemExtensionInterface | None:
+    """A totals item's extension attributes: ``added_by`` of a collector line, and the values a collector
+    left in ``item.extension`` under codes declared on the totals item."""
+    shown = extensions.codes_kept_by_owner(TOTALS_ITEM_INTERFACE)
+    values: dict[str, Any] = {k: v for k, v in item.extension.items() if k in shown}
+    if item.added_by:
+        values["added_by"] = item.added_by
+    return TotalsItemExtensionInterface.of(**values) if values else None
+
+
 def totals_object(quote: totals.Quote, total: totals.Total, segments: list[totals.Segment]) -> TotalsInterface:
     """The cart's totals object: base amounts equal their twins, no tax."""
     items = []
@@ -204,7 +217,7 @@ def totals_object(quote: totals.Quote, total: totals.Total, segments: list[total
             discount_percent=i.discount_percent, price_incl_tax=i.price, base_price_incl_tax=i.price,
             row_total_incl_tax=i.row_total, base_row_total_incl_tax=i.row_total,
             options=orjson.dumps(i.options).decode(), name=i.name,
-            extension_attributes=TotalsItemExtensionInterface.of(added_by=i.added_by) if i.added_by else None))
+            extension_attributes=_item_extension(i)))
     shown = extensions.codes_kept_by_owner(TOTALS_INTERFACE)
     ext = {k: v for k, v in total.extension.items() if k in shown}
     segs = [TotalSegmentInterface.of(code=s.code, title=s.title, value=s.value, area=s.area,

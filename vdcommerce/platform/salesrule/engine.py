@@ -11,11 +11,14 @@ Rules are compiled once per process and version: the active rules are read with 
 with a coupon costs one more query, a signed-in customer with per-customer limits one more.
 
 Actions are functions in ``ACTIONS`` (name -> ``fn(rule, items, room) -> discounts``): a module
-adding actions registers them there, and rule validation accepts every registered name.
+adding actions registers them there, and rule validation accepts every registered name. An action that
+needs more than its matching items (the request's connection, the whole cart, the totals to ask for
+cart lines, the rule's running result) reads ``current()`` while it runs.
 """
 from __future__ import annotations
 
 import datetime as dt
+import contextvars
 import functools
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -183,6 +186,25 @@ class Outcome:
     coupon_code: str | None = None         # the code the cart carries (trimmed), if any
 
 
+@dataclass
+class Run:
+    """The collection an action runs in (``current()``): the context, the cart, its totals so far and
+    the result of the rule being run (an action may add to ``applied.items_discount`` what it writes on
+    items outside its matching list, e.g. cart lines it asked for)."""
+    ctx: Context
+    quote: Quote
+    total: Total
+    applied: Applied | None = None
+
+
+_RUN: contextvars.ContextVar[Run | None] = contextvars.ContextVar("salesrule_run", default=None)
+
+
+def current() -> Run | None:
+    """The collection the running action belongs to (None outside ``evaluate``)."""
+    return _RUN.get()
+
+
 @functools.lru_cache(maxsize=64)
 def _zone(name: str) -> dt.tzinfo:
     try:
@@ -242,6 +264,21 @@ def evaluate(ctx: Context, quote: Quote, total: Total) -> Outcome:
     coupon = _usable_coupon(conn, code, customer_id) if code else None
 
     cart = cart_context(quote, total)
+    run = Run(ctx, quote, total)
+    token = _RUN.set(run)
+    try:
+        _run_rules(rules, coupon, quote, total, cart, run, outcome)
+    finally:
+        _RUN.reset(token)
+    shippable = [i for i in items if not i.is_virtual]
+    if shippable and all(i.free_shipping for i in shippable):
+        total.free_shipping = True
+    return outcome
+
+
+def _run_rules(rules: list[Rule], coupon: Any, quote: Quote, total: Total, cart: Any, run: Run,
+               outcome: Outcome) -> None:
+    items = quote.items
     done: set[int] = set()          # positions of items a stop_rules_processing rule touched
     item_discounts = ZERO
     for rule in rules:
@@ -251,7 +288,7 @@ def evaluate(ctx: Context, quote: Quote, total: Total) -> Outcome:
         cart.attrs["base_subtotal_with_discount"] = total.subtotal - item_discounts
         if not rule.condition(cart):
             continue
-        applied = Applied(rule, coupon=by_coupon)
+        applied = run.applied = Applied(rule, coupon=by_coupon)
         outcome.applied.append(applied)
         positions = [n for n, item in enumerate(items) if n not in done and rule.action(item)]
         if not positions:
@@ -276,10 +313,6 @@ def evaluate(ctx: Context, quote: Quote, total: Total) -> Outcome:
             total.free_shipping = True
         if rule.stop_rules_processing:
             done.update(positions)
-    shippable = [i for i in items if not i.is_virtual]
-    if shippable and all(i.free_shipping for i in shippable):
-        total.free_shipping = True
-    return outcome
 
 
 def shipping_discounts(outcome: Outcome, shipping_amount: Decimal) -> None:

@@ -46,6 +46,10 @@ ALPHABETS = {"alphanum": "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "alpha": "ABCDE
 MAX_GENERATED = 100_000
 EXTENSION_TYPE = "Magento\\SalesRule\\Api\\Data\\RuleExtensionInterface"
 RULE_INTERFACE = "Magento\\SalesRule\\Api\\Data\\RuleInterface"
+#: checks modules add to saving a rule: ``fn(ctx, record, sent_extension)`` runs on the merged record
+#: (its values may be normalised in place) before the platform's own checks; ``sent_extension`` is the
+#: ``extension_attributes`` object the client sent (None when it sent none). Raise to refuse the save.
+RULE_CHECKS: list[Any] = []
 
 
 def rule_not_found(rule_id: Any) -> NoSuchEntityException:
@@ -353,6 +357,8 @@ class RuleRepository(Repository[RuleInterface, RuleSearchResultInterface]):
                 record[key] = RULE_DEFAULTS[key]
         if record["coupon_type"] == AUTO:
             record["use_auto_generation"] = True
+        for module_check in RULE_CHECKS:
+            module_check(self.ctx, record, self.sent.get("extension_attributes"))
         _check_rule(record)
 
     def to_row(self, record: dict[str, Any]) -> dict[str, Any]:
@@ -371,6 +377,10 @@ class RuleRepository(Repository[RuleInterface, RuleSearchResultInterface]):
         return record
 
     def after_save(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
+        # the response shows what the handlers stored (a partial value sent is merged with the stored one)
+        if "extension_attributes" in self.sent:
+            loaded = extensions.load(self.ctx, RULE_INTERFACE, [record["rule_id"]]).get(record["rule_id"], {})
+            record["extension_attributes"] = {**(record.get("extension_attributes") or {}), **loaded}
         events.dispatch(self.ctx, "salesrule_rule_save_after", rule_id=record["rule_id"])
 
     def after_delete(self, record_id: Any, record: dict[str, Any] | None) -> None:
