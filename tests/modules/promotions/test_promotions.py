@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests.helpers import limited_admin, new_customer, ok, unique
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture
 from tests.helpers.queue import wait_for
 from tests.helpers.quote import ADDRESS, add, category, error, guest_cart, product, shipping_information
 
@@ -23,14 +23,7 @@ UNKNOWN = 'Property "%1" does not have accessor method "%2" in class "%3".'
 INVALID = 'Invalid value of "%value" provided for the %fieldName field.'
 
 
-@pytest.fixture(scope="module")
-def srv(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("promotions")
-    db = Database(tmp)
-    server = Server(tmp, db)
-    yield server
-    server.stop()
-    db.drop()
+srv = server_fixture("promotions")
 
 
 @pytest.fixture(scope="module")
