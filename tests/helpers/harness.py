@@ -190,7 +190,12 @@ class Server:
         return r.json()
 
     def config(self, path: str, value: str, *scope: str) -> None:
-        self.cli("config", "set", path, value, *scope)
+        """A setting at the default scope written straight into the database; with scope options
+        (``--scope websites --code base``) through ``vdcommerce config set``, which resolves the code."""
+        if scope:
+            self.cli("config", "set", path, value, *scope)
+        else:
+            set_config(self.db.engine, path, value)
 
 
 @contextmanager

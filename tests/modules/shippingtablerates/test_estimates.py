@@ -61,7 +61,8 @@ def test_the_table_rate_is_offered_in_every_estimate_and_charged_on_the_order(sr
         "carrier_code": "vdstrates", "method_code": f"vdstrates{m['id']}", "carrier_title": "Shipping Table Rates",
         "method_title": "Standard (3 days, Ground)", "amount": 12, "base_amount": 12, "available": True,
         "error_message": "", "price_excl_tax": 12, "price_incl_tax": 12,
-        "extension_attributes": {"vdstartes_comment": "Tracked parcel."}}]
+        "extension_attributes": {"vdstartes_comment": "Tracked parcel."},
+        "comment": "Tracked parcel."}]   # the store pickup module's estimate shows a rate's comment at the top too
     assert any(r["carrier_code"] == "flatrate" and r["amount"] == 10 for r in rates)
     assert amount(anon, base, NV, m) == 12
     assert amount(anon, base, TX, m) is None       # below 100 only California and Nevada have a row
