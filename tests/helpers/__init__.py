@@ -6,9 +6,29 @@ bodies). Fixtures stay in the conftest.py files.
 """
 from __future__ import annotations
 
+import threading
 import uuid
+from collections.abc import Callable
 
 import httpx
+
+
+def at_once(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
+    """Start the calls at the same instant, each in a thread of its own (a race); their answers in order."""
+    barrier = threading.Barrier(len(calls))
+    answers: list[httpx.Response | None] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        answers[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(a is not None for a in answers), "a racing call raised"
+    return answers  # type: ignore[return-value]
 
 
 def unique(prefix: str = "x") -> str:

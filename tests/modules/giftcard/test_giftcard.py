@@ -3,11 +3,10 @@ their balances at placement, cancellation and refund, the race of two checkouts 
 redeeming into store credit."""
 import json
 import re
-import threading
 
 import httpx
 
-from tests.helpers import limited_admin, new_customer, ok, unique
+from tests.helpers import at_once, limited_admin, new_customer, ok, unique
 from tests.helpers.harness import ADMIN_USER, set_config
 from tests.helpers.mail import outbox
 from tests.helpers.media import content, image as png
@@ -421,19 +420,9 @@ def test_two_checkouts_race_for_one_card(gc_server, gc_admin, gc_token):
             assert shipping_information(c, base).status_code == 200
             ok(c.put(f"{base}/gift-card-account/{code_of(card)}"))
             bases.append(base)
-        barrier = threading.Barrier(2)
-        answers: list = [None, None]
-
-        def buy(i: int) -> None:
-            barrier.wait()
-            answers[i] = clients[i].post(f"{bases[i]}/payment-information", json={
-                "email": f"racer{i}@example.com", "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS})
-
-        threads = [threading.Thread(target=buy, args=(i,)) for i in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        answers = at_once(*(lambda c=c, base=base, i=i: c.post(f"{base}/payment-information", json={
+            "email": f"racer{i}@example.com", "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS})
+            for i, (c, base) in enumerate(zip(clients, bases))))
         assert sorted(r.status_code for r in answers) == [200, 400], [r.text for r in answers]
         refused = next(r for r in answers if r.status_code == 400)
         # the loser's card is either seen used up before its order is written, or its deduction finds

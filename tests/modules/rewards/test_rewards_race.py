@@ -1,10 +1,6 @@
 """Two checkouts spend one customer's points at the same instant, on a server with two workers: one order
 is placed, the other is refused with a 400, and the balance never goes below 0."""
-import threading
-
-import httpx
-
-from tests.helpers import new_customer, ok
+from tests.helpers import at_once, new_customer, ok
 from tests.helpers.harness import server_fixture
 from tests.helpers.quote import add, error, product, second_cart, shipping_information
 
@@ -32,18 +28,7 @@ def test_one_balance_pays_for_one_of_two_simultaneous_orders(two_workers):
         calls = [lambda c: c.put("/V1/carts/mine/order", json={"paymentMethod": {"method": "checkmo"}}),
                  lambda c: c.put(f"/V1/carts/{first}/order", json={"paymentMethod": {"method": "checkmo"}})]
         clients = [srv.client(ctoken), srv.client(token)]
-        barrier = threading.Barrier(2)
-        answers: list[httpx.Response] = [None, None]
-
-        def buy(i: int) -> None:
-            barrier.wait()
-            answers[i] = calls[i](clients[i])
-
-        threads = [threading.Thread(target=buy, args=(i,)) for i in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        answers = at_once(*(lambda call=call, c=c: call(c) for call, c in zip(calls, clients)))
         assert sorted(r.status_code for r in answers) == [200, 400], [r.text for r in answers]
         error(next(r for r in answers if r.status_code == 400), 400, "Too much point(s) used.")
         assert ok(me.get("/V1/rewards/mine/balance")) == 0

@@ -1,8 +1,5 @@
 """Two buyers, one unit: exactly one order, on a server with two workers."""
-import threading
-
-import httpx
-
+from tests.helpers import at_once
 from tests.helpers.harness import server_fixture
 from tests.helpers.quote import ADDRESS, add, guest_cart, product, shipping_information
 
@@ -22,19 +19,9 @@ def test_last_unit_goes_to_one_buyer(two_workers):
             add(c, base, last["sku"], 1)
             assert shipping_information(c, base).status_code == 200
             bases.append(base)
-        barrier = threading.Barrier(2)
-        answers: list[httpx.Response] = [None, None]
-
-        def buy(i: int) -> None:
-            barrier.wait()
-            answers[i] = clients[i].post(f"{bases[i]}/payment-information", json={
-                "email": f"buyer{i}@example.com", "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS})
-
-        threads = [threading.Thread(target=buy, args=(i,)) for i in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        answers = at_once(*(lambda c=c, base=base, i=i: c.post(f"{base}/payment-information", json={
+            "email": f"buyer{i}@example.com", "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS})
+            for i, (c, base) in enumerate(zip(clients, bases))))
         statuses = sorted(r.status_code for r in answers)
         assert statuses == [200, 400], [r.text for r in answers]
         refused = next(r for r in answers if r.status_code == 400)
