@@ -1,6 +1,6 @@
 """The modules that move money in checkout, together on one server: an extra fee is charged, then a gift
 card and store credit pay what is left, exact to the cent in the totals, on the order, in both balances
-and in the store credit history; cancelling the order gives both balances back. A gift card redeemed
+and in both histories; cancelling the order gives both balances back. A gift card redeemed
 into store credit moves its balance over."""
 from __future__ import annotations
 
@@ -29,6 +29,11 @@ def credit_history(admin, customer_id: int) -> list[tuple]:
         "searchCriteria[filterGroups][0][filters][0][value]": customer_id,
         "searchCriteria[sortOrders][0][field]": "history_id", "searchCriteria[sortOrders][0][direction]": "ASC"}))
     return [(r["action"], r["is_deduct"], r["difference"], r["store_credit_balance"]) for r in page["items"]]
+
+
+def card_history(admin, account_id: int) -> list[tuple]:
+    rows = ok(admin.get(f"/V1/vdgcard/account/{account_id}/history"))
+    return [(r["action"], r["is_deduct"], r["difference"], r["balance"], r["order_increment_id"]) for r in rows]
 
 
 def test_a_fee_a_gift_card_and_store_credit_on_one_order(srv):
@@ -69,12 +74,15 @@ def test_a_fee_a_gift_card_and_store_credit_on_one_order(srv):
             paid = ok(admin.get(f"/V1/vdgcard/account/{card['account_id']}"))
             assert (paid["current_value"], paid["status"]) == (0, 3)
             assert credit_history(admin, customer["id"]) == [(1, False, 30, 30), (2, True, 30, 0)]
+            number = order["increment_id"]
+            assert card_history(admin, card["account_id"]) == [(1, False, 20, 20, None), (3, True, 20, 0, number)]
 
             assert ok(admin.post(f"/V1/orders/{order_id}/cancel")) is True
             assert ok(me.get("/V1/customers/me/vdstorecredit"))["store_credit"] == 30
             back = ok(admin.get(f"/V1/vdgcard/account/{card['account_id']}"))
             assert (back["current_value"], back["status"]) == (20, 1)
             assert credit_history(admin, customer["id"])[-1] == (4, False, 30, 30)
+            assert card_history(admin, card["account_id"])[-1] == (4, False, 20, 20, number)
         finally:
             ok(admin.delete(f"/V1/vendor_extrafee/fee/{fee['id']}"))
 
