@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import decimal
+import math
 import re
 import types
 import typing
@@ -75,6 +76,12 @@ def type_error(value: Any, typename: str) -> PydanticCustomError:
     return PydanticCustomError("vd_type", "type", {"value": value, "type": typename})
 
 
+def invalid_error(value: Any) -> PydanticCustomError:
+    """A value of the right type that no field can hold (an infinite number): ``Invalid value of ...``
+    naming the field it was sent for."""
+    return PydanticCustomError("vd_invalid", "invalid", {"value": value})
+
+
 def json_text(value: Any) -> str:
     """A value written the way the platform quotes it in error parameters."""
     if isinstance(value, str):
@@ -102,7 +109,7 @@ def to_int(v: Any) -> int:
     t = type(v)
     if t is int:
         n = v
-    elif t is str and _INT_RE.fullmatch(v.strip()):
+    elif t is str and _INT_RE.fullmatch(v):  # plain: an optional sign and digits, nothing around them
         n = int(v)
     elif t is float and v.is_integer():
         n = int(v)
@@ -115,13 +122,21 @@ def to_int(v: Any) -> int:
 
 def to_float(v: Any) -> float:
     t = type(v)
+    f: float
     if t is float:
-        return typing.cast(float, v)
-    if t is int:
-        return float(v)
-    if t is str and _FLOAT_RE.fullmatch(v.strip()):
-        return float(v)
-    raise type_error(v, "float")
+        f = v
+    elif t is int:
+        try:
+            f = float(v)
+        except OverflowError:
+            raise invalid_error(v) from None
+    elif t is str and _FLOAT_RE.fullmatch(v.strip()):
+        f = float(v)
+    else:
+        raise type_error(v, "float")
+    if math.isfinite(f):
+        return f
+    raise invalid_error(v)  # 1e999 is a number no column holds
 
 
 def to_str(v: Any) -> str:
@@ -254,14 +269,14 @@ class TypeSpec:
             raise TypeError(f"{self.typename} is not a list")
         return self.item
 
-    def convert(self, value: Any) -> Any:
-        """Validate a top-level value (a method parameter); raise a LocalizedException on failure."""
+    def convert(self, value: Any, name: str = "") -> Any:
+        """Validate a top-level value (the method parameter ``name``); raise a LocalizedException on failure."""
         if self._adapter is None:
             self._adapter = TypeAdapter(self.pyd)
         try:
             return self._adapter.validate_python(value)
         except ValidationError as e:
-            raise translate_validation_error(e, self) from None
+            raise translate_validation_error(e, self, name) from None
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
@@ -575,10 +590,14 @@ def _spec_at(root: TypeSpec, loc: tuple[int | str, ...]) -> TypeSpec | None:
     return spec
 
 
-def translate_validation_error(error: ValidationError, root: TypeSpec) -> LocalizedException:
-    """The first pydantic error, as the platform's error for it."""
+def translate_validation_error(error: ValidationError, root: TypeSpec, name: str = "") -> LocalizedException:
+    """The first pydantic error, as the platform's error for it (``name``: the parameter validated)."""
     e = error.errors(include_url=False)[0]
     etype, loc, ctx = e["type"], tuple(e["loc"]), e.get("ctx") or {}
+    if etype == "vd_invalid":
+        field = next((str(p) for p in reversed(loc) if isinstance(p, str)), name)
+        value = ctx["value"]
+        return InputException.invalid_value(field, value if isinstance(value, str) else str(value))
     if etype == "vd_type":
         return InputException('The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.',
                                {"value": json_text(ctx["value"]), "type": ctx["type"]})

@@ -48,6 +48,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from decimal import Decimal
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from sqlalchemy import (Boolean, Column, ColumnElement, Date, DateTime, Float, Integer, Numeric, Select, String, Table,
@@ -57,7 +58,7 @@ from sqlalchemy.sql.type_api import TypeEngine
 
 from . import extensions
 from .context import Service
-from .data import DataObject
+from .data import DataObject, number_text
 from .db import Query
 from .exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
 from .search import SearchCriteria, SearchField, SearchResults, search, search_limits
@@ -259,6 +260,30 @@ def too_long(record: Mapping[str, Any], limits: Mapping[str, int]) -> LocalizedE
     return None
 
 
+def number_limits(table: Table, columns: Mapping[str, str]) -> dict[str, int]:
+    """For each wire key of a ``Numeric(p, s)`` column, the digits it holds before the point (``p - s``)."""
+    types = {key: table.c[name].type for key, name in columns.items()}
+    return {key: t.precision - (t.scale or 0) for key, t in types.items()
+            if isinstance(t, Numeric) and not isinstance(t, Float) and t.precision is not None}
+
+
+def out_of_range(record: Mapping[str, Any], limits: Mapping[str, int]) -> LocalizedException | None:
+    """The first number its column cannot hold (infinite, or too many digits before the point), as the
+    reason a save fails (on every database alike: SQLite would store it, PostgreSQL would refuse it)."""
+    for key, digits in limits.items():
+        value = record.get(key)
+        if value is None or isinstance(value, bool) or not isinstance(value, (int, float, Decimal, str)):
+            continue
+        try:
+            number = Decimal(value) if isinstance(value, (int, Decimal)) else Decimal(str(value).strip())
+        except ArithmeticError:
+            continue  # not a number at all: the column's type is not this check's business
+        if not number.is_finite() or abs(number) >= Decimal(10) ** digits:
+            shown = value if isinstance(value, str) else number_text(float(value))
+            return InputException.invalid_value(key, shown)
+    return None
+
+
 class Repository(Service, Generic[D, R]):
     """Get, save, delete and list the records of one table (see the module docstring)."""
 
@@ -316,6 +341,7 @@ class Repository(Service, Generic[D, R]):
     _update: ClassVar[Any]
     _delete: ClassVar[Any]
     _lengths: ClassVar[dict[str, int]] = {}
+    _digits: ClassVar[dict[str, int]] = {}
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
@@ -345,6 +371,7 @@ class Repository(Service, Generic[D, R]):
         if "base" not in cls.__dict__:
             cls.base = select(table)
         cls._lengths = text_limits(table, cls.columns)
+        cls._digits = number_limits(table, cls.columns)
         cls._search = {key: SearchField(table.c[column], search_type(table.c[column].type))
                        for key, column in cls.columns.items()}
         if cls.store_values is not None:
@@ -503,7 +530,7 @@ class Repository(Service, Generic[D, R]):
     def check(self, record: Record, stored: Record | None) -> None:
         """The merged record's checks: text that fits its column, allowed values, required keys, the URL
         key."""
-        reason = too_long(record, self._lengths)
+        reason = too_long(record, self._lengths) or out_of_range(record, self._digits)
         if reason is not None:
             raise reason
         for key, allowed in self.choices.items():

@@ -235,7 +235,7 @@ class Application:
         data = None
         if method in ("POST", "PUT"):
             data = decode_body(body, headers.get("content-type"), too_big, self.settings.max_json_depth)
-        query = parse_query(scope.get("query_string", b"").decode("latin-1"))
+        query = parse_query(scope.get("query_string", b"").decode("latin-1"), self.settings.max_json_depth)
         limit = None
         if state.input_limits_enabled(store_id):
             limit = route.decl.input_array_limit or state.sync_array_limit(store_id)

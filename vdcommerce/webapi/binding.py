@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..framework.context import PLACEHOLDERS, Context, Service
-from ..framework.data import TypeSpec, camel, parse_type, snake
+from ..framework.data import TypeSpec, camel, json_text, parse_type, snake
 from ..framework.exceptions import InputException, LocalizedException
 from .declarations import DeclarationError, RouteDecl
 
@@ -112,6 +112,7 @@ class MethodPlan:
             inp.update(query)
         if path_values:
             inp.update(path_values)
+        refuse_nul(inp)
         if self.put_target is not None:
             value = path_values[self.path_params[-1]]
             if value != "me":
@@ -161,10 +162,33 @@ class MethodPlan:
                 value = {}  # `searchCriteria=` in a query string: empty criteria
             if array_limit is not None:
                 check_array_limit(pp.spec, value, array_limit)
-            args[pp.name] = pp.spec.convert(value)
+            args[pp.name] = pp.spec.convert(value, pp.wire)
         if missing:
             raise InputException.aggregate(missing)
         return args
+
+
+def refuse_nul(inp: dict[str, Any]) -> None:
+    """No string the client sent (a value or a key, at any depth) may hold a NUL character: PostgreSQL
+    cannot store one, and no field needs one. 400 naming the field, with the value shown without it."""
+    stack: list[tuple[str, Any]] = [(k, v) for k, v in inp.items()]
+    while stack:
+        field, value = stack.pop()
+        if isinstance(value, str):
+            if "\x00" in value or "\x00" in field:
+                raise nul_refused(field, value)
+        elif isinstance(value, dict):
+            stack.extend((str(k), v) for k, v in value.items())
+            if "\x00" in field:
+                raise nul_refused(field, "")
+        elif isinstance(value, list):
+            stack.extend((field, v) for v in value)
+        elif "\x00" in field:
+            raise nul_refused(field, value)
+
+
+def nul_refused(field: str, value: Any) -> InputException:
+    return InputException.invalid_value(field.replace("\x00", ""), json_text(value).replace("\x00", ""))
 
 
 def _key_of(inp: dict[str, Any], pp: ParamPlan) -> str | None:

@@ -143,7 +143,8 @@ class BulkProcessor:
                     data = {}
                     if method in ("POST", "PUT"):
                         data = decode_body(body, headers.get("content-type"), too_big, settings.max_json_depth)
-                    inp = {**data, **parse_query(scope.get("query_string", b"").decode("latin-1")), **path_values}
+                    inp = {**data, **parse_query(scope.get("query_string", b"").decode("latin-1"),
+                                                         settings.max_json_depth), **path_values}
                     route.plan.bind(ctx, inp, {}, path_values, limit)
                     inputs = [inp]
                 topic = self.topic[id(route)]

@@ -5,11 +5,18 @@ import re
 from typing import Any
 from urllib.parse import unquote_plus
 
+from .errors import WebapiException
+
 _KEY = re.compile(r"\[([^\[\]]*)\]")
 
 
-def parse_query(qs: str) -> dict[str, Any]:
-    """``a[b][0][c]=v&a[]=x`` -> nested dicts; dicts whose keys are all integers become lists."""
+MAX_DEPTH = 64  # the default of VDC_MAX_JSON_DEPTH, the body's limit
+
+
+def parse_query(qs: str, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
+    """``a[b][0][c]=v&a[]=x`` -> nested dicts; dicts whose keys are all integers become lists.
+    A name nested deeper than ``max_depth`` (counted as a JSON body is, the top level being 1) is
+    refused as a body that deep is: 400 ``Decoding error.``"""
     if not qs:
         return {}
     root: dict[str, Any] = {}
@@ -32,6 +39,8 @@ def parse_query(qs: str) -> dict[str, Any]:
                 break
             keys.append(m.group(1))
             pos = m.end()
+            if len(keys) > max_depth:
+                raise WebapiException("Decoding error.")
         node = root
         for i, key in enumerate(keys[:-1]):
             child = node.get(key) if isinstance(node, dict) else None

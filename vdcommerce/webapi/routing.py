@@ -7,7 +7,7 @@ from urllib.parse import unquote
 
 from ..framework.context import OWNERS, Context, Service
 from .acl import ANONYMOUS, SELF, Acl, denied_resources, owner_route
-from .binding import MethodPlan
+from .binding import MethodPlan, nul_refused
 from .declarations import DeclarationError, Package, RouteDecl, read_routes
 
 
@@ -85,7 +85,11 @@ class RouteTable:
                 if s[0] != ":" and s != lowered[i]:
                     break
             else:
-                return r, {name: unquote(raw_segments[i]) for i, name in r.params}
+                values = {name: unquote(raw_segments[i]) for i, name in r.params}
+                for name, value in values.items():
+                    if "\x00" in value:  # refused before anything (the owner check) looks it up
+                        raise nul_refused(name, value)
+                return r, values
         return None
 
     def __iter__(self) -> Iterator[Route]:

@@ -21,6 +21,7 @@ from sqlalchemy import and_, bindparam, case, func, not_, or_, select, update
 
 from ...framework.context import Context, Service
 from ...framework.exceptions import InputException, NoSuchEntityException
+from ...framework.repository import number_limits, out_of_range
 from .api import StockItemCollectionInterface, StockItemInterface, StockStatusInterface
 from .tables import product as product_t
 from .tables import stock_item as stock_t
@@ -165,9 +166,15 @@ def _number(value: Any) -> str:
     return str(d.quantize(Decimal(1))) if d == d.to_integral_value() else str(d.normalize())
 
 
+_DIGITS = number_limits(stock_t, {c: c for c in stock_t.c.keys()})
+
+
 def item_values(sent: dict[str, Any], stored: dict[str, Any] | None) -> dict[str, Any]:
     """The stock columns a client's stock item changes (``qty``, ``is_in_stock``, the settings and
     their flags), checked. ``stored`` holds the current columns (None: a new product)."""
+    reason = out_of_range(sent, _DIGITS)  # what the stock columns cannot hold, as products' own columns
+    if reason is not None:
+        raise reason
     values: dict[str, Any] = {}
     if sent.get("qty") is not None:
         values["qty"] = Decimal(str(sent["qty"]))

@@ -117,6 +117,9 @@ class CustomerTokenService(_TokenIssuer):
     lock_type = lockout.LOCK_CUSTOMER
 
     def create_customer_access_token(self, username: str = "", password: str = "") -> str:
+        # one identity for the sign-in, the failure count and the lock: the e-mail as customers are stored
+        # (trimmed, lower case), so that no other spelling of a locked address gets past the lock
+        username = (username or "").strip().lower() or username
         self._guard(username, password)
         try:
             customer_id = authenticate(self.ctx, username, password)
