@@ -78,7 +78,7 @@ def test_plain_integer_strings_still_bind(admin):
 def test_nul_in_a_body_value_is_refused_naming_the_field(admin):
     title = unique("nul ")
     r = admin.post("/V1/vendor_faq/question", json={"question": {"title": title + "\u0000x", "answer": "a"}})
-    assert (r.status_code, r.json()) == (400, invalid(title + "x", "title"))
+    assert (r.status_code, r.json()) == (400, invalid(title + "\\0x", "title"))
     r = admin.get("/V1/vendor_faq/question/all", params={
         "searchCriteria[filterGroups][0][filters][0][field]": "title",
         "searchCriteria[filterGroups][0][filters][0][value]": title + "x"})
@@ -87,20 +87,20 @@ def test_nul_in_a_body_value_is_refused_naming_the_field(admin):
 
 def test_nul_in_a_query_value_or_search_criteria_is_refused(admin):
     r = admin.get("/V1/vendor_faq/question?questionId=1%00")
-    assert (r.status_code, r.json()) == (400, invalid("1", "questionId"))
+    assert (r.status_code, r.json()) == (400, invalid("1\\0", "questionId"))
     r = admin.get("/V1/customers/search", params={
         "searchCriteria[filterGroups][0][filters][0][field]": "email",
         "searchCriteria[filterGroups][0][filters][0][value]": "a\u0000b"})
-    assert (r.status_code, r.json()) == (400, invalid("ab", "value"))
+    assert (r.status_code, r.json()) == (400, invalid("a\\0b", "value"))
     r = admin.get("/V1/customers/search", params={
         "searchCriteria[filterGroups][0][filters][0][field]": "e\u0000mail",
         "searchCriteria[filterGroups][0][filters][0][value]": "x"})
-    assert (r.status_code, r.json()) == (400, invalid("email", "field"))
+    assert (r.status_code, r.json()) == (400, invalid("e\\0mail", "field"))
 
 
 def test_nul_in_a_path_segment_is_refused(server, admin):
     r = admin.get("/V1/products/sku%00x")
-    assert (r.status_code, r.json()) == (400, invalid("skux", "sku"))
+    assert (r.status_code, r.json()) == (400, invalid("sku\\0x", "sku"))
     _, token = new_customer(server)
     with server.client(token) as customer:  # before the owner check looks the cart up
         r = customer.get("/V1/carts/1%002/totals")
@@ -110,9 +110,9 @@ def test_nul_in_a_path_segment_is_refused(server, admin):
 def test_nul_in_a_token_username_is_refused(server):
     r = httpx.post(server.url + "/rest/V1/integration/customer/token",
                    json={"username": "a\u0000@example.com", "password": "x"})
-    assert (r.status_code, r.json()) == (400, invalid("a@example.com", "username"))
+    assert (r.status_code, r.json()) == (400, invalid("a\\0@example.com", "username"))
     r = httpx.post(server.url + "/rest/V1/integration/admin/token", json={"username": "ad\u0000min", "password": "x"})
-    assert (r.status_code, r.json()) == (400, invalid("admin", "username"))
+    assert (r.status_code, r.json()) == (400, invalid("ad\\0min", "username"))
 
 
 # --------------------------------------------------------------------------- numbers

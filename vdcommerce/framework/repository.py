@@ -279,7 +279,10 @@ def out_of_range(record: Mapping[str, Any], limits: Mapping[str, int]) -> Locali
         except ArithmeticError:
             continue  # not a number at all: the column's type is not this check's business
         if not number.is_finite() or abs(number) >= Decimal(10) ** digits:
-            shown = value if isinstance(value, str) else number_text(float(value))
+            try:
+                shown = value if isinstance(value, str) else number_text(float(value))
+            except OverflowError:  # an integer beyond any float
+                shown = str(value)
             return InputException.invalid_value(key, shown)
     return None
 

@@ -170,7 +170,7 @@ class MethodPlan:
 
 def refuse_nul(inp: dict[str, Any]) -> None:
     """No string the client sent (a value or a key, at any depth) may hold a NUL character: PostgreSQL
-    cannot store one, and no field needs one. 400 naming the field, with the value shown without it."""
+    cannot store one, and no field needs one. 400 naming the field, the NUL shown as ``\\0`` in the value."""
     stack: list[tuple[str, Any]] = [(k, v) for k, v in inp.items()]
     while stack:
         field, value = stack.pop()
@@ -188,7 +188,7 @@ def refuse_nul(inp: dict[str, Any]) -> None:
 
 
 def nul_refused(field: str, value: Any) -> InputException:
-    return InputException.invalid_value(field.replace("\x00", ""), json_text(value).replace("\x00", ""))
+    return InputException.invalid_value(field.replace("\x00", "\\0"), json_text(value).replace("\x00", "\\0"))
 
 
 def _key_of(inp: dict[str, Any], pp: ParamPlan) -> str | None:

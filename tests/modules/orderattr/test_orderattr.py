@@ -218,7 +218,7 @@ def test_one_entity_per_parent(admin, codes):
      ["Colour", "getColour", "Vendor\\Orderattr\\Api\\Data\\EntityDataInterface"]),
     ({"entityData": {"parent_id": 5, "parent_entity_type": 1,
                      "custom_attributes": [{"attribute_code": "po", "value": "a\x00b"}]}},
-     'Invalid value of "%value" provided for the %fieldName field.', {"value": "a\\0b", "fieldName": "po"}),
+     'Invalid value of "%value" provided for the %fieldName field.', {"value": "a\\0b", "fieldName": "value"}),
     ({"entityData": "not an object"}, None, None),
 ])
 def test_entity_data_input_errors(admin, body, message, parameters):

@@ -176,7 +176,8 @@ def test_guest_errors(guest, define, sku):
     po = define("PO number")
     masked = cart_with_item(guest, sku)
     error(send(guest, GUEST, "vd_checkout", "", {po: "1"}, "doesnotexist"), 400, "Quote doesn't exist.")
-    error(send(guest, GUEST, "vd_checkout", "", {po: "1"}, "\x00" * 32), 400, "Quote doesn't exist.")
+    error(send(guest, GUEST, "vd_checkout", "", {po: "1"}, "\x00" * 32), 400,
+          'Invalid value of "%value" provided for the %fieldName field.', {"value": "\\0" * 32, "fieldName": "vdCartId"})
     error(send(guest, GUEST, "checkout", "", {po: "1"}, masked), 400, "Unknown Form Code")
     error(send(guest, GUEST, "vd_checkout", "", {po: "1"}), 400, '"%fieldName" is required. Enter and try again.',
           {"fieldName": "vdCartId"})
