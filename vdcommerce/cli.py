@@ -289,9 +289,11 @@ def cron_start(group, tick) -> None:
     s = get_settings()
     logging.basicConfig(level=logging.INFO if s.env != "production" else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    from .queue import watch_parent
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda _signum, _frame: stop.set())
+    watch_parent(stop)
     run_forever(tick or s.cron_tick_seconds or 60.0, stop, group)
 
 

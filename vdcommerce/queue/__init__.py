@@ -12,10 +12,15 @@ run (vdcommerce/queue/consumer.py), so a message delivered twice is harmless.
 """
 from __future__ import annotations
 
+import logging
+import os
+import threading
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 from sqlalchemy import Connection
+
+log = logging.getLogger("vdcommerce.queue")
 
 #: all async topics are consumed by this consumer
 CONSUMER = "async.operations.all"
@@ -77,3 +82,26 @@ def backend(settings, topics: list[str]) -> Backend:
         from .amqp import AmqpBackend
         return AmqpBackend(settings, topics)
     raise ValueError(f"VDC_QUEUE_BACKEND must be db or amqp, not {settings.queue_backend!r}")
+
+
+#: the pid of the ``serve`` that started a child process (consumers, the scheduler); the child ends
+#: when that process is gone
+PARENT_ENV = "VDC_SERVE_PID"
+
+
+def watch_parent(stop: threading.Event, every: float = 1.0) -> None:
+    """A child of ``serve`` (``VDC_SERVE_PID`` set) sets ``stop`` once its parent is gone, whatever
+    ended it: the poll behind the death signal, for systems without it or a signal lost to a race."""
+    parent = os.environ.get(PARENT_ENV, "")
+    if not parent.isdigit():
+        return
+    expected = int(parent)
+
+    def watch() -> None:
+        while not stop.wait(every):
+            if os.getppid() != expected:
+                log.warning("serve (pid %s) is gone; stopping", expected)
+                stop.set()
+                return
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()

@@ -17,6 +17,7 @@ would be, and recorded as status 3.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import signal
@@ -37,7 +38,7 @@ from ..platform.mail import sender as mail_sender
 from ..webapi.app import Application, run_service
 from ..webapi.bulk import route_key
 from ..webapi.errors import internal_error, not_found_route
-from . import DONE, Message, Retry
+from . import DONE, PARENT_ENV, Message, Retry, watch_parent
 
 log = logging.getLogger("vdcommerce.queue")
 
@@ -153,6 +154,7 @@ def consume(topics: list[str] | None = None, max_messages: int | None = None) ->
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, on_signal)
+    watch_parent(stop)
     runner = OperationRunner(app, app.settings.queue_retry_limit)
     chosen = list(topics) if topics else known
     log.info("queue: consumer %s (pid %s) on %d topic(s), %s backend", "async.operations.all", os.getpid(),
@@ -185,8 +187,10 @@ class Consumers:
         return self
 
     def _spawn(self) -> subprocess.Popen:
+        me = os.getpid()
         return subprocess.Popen([sys.executable, "-m", "vdcommerce", *self.command], stdin=subprocess.DEVNULL,
-                                preexec_fn=_end_with_parent)
+                                env={**os.environ, PARENT_ENV: str(me)},
+                                preexec_fn=functools.partial(_end_with_parent, me))
 
     def _watch(self) -> None:
         while not self.stopping.wait(1.0):
@@ -212,10 +216,13 @@ class Consumers:
                     proc.wait()
 
 
-def _end_with_parent() -> None:
-    """Linux: a consumer child gets SIGTERM when ``serve`` ends, even if ``serve`` was killed."""
+def _end_with_parent(parent: int) -> None:
+    """In the child between fork and exec: Linux sends it SIGTERM when ``serve`` ends, even if ``serve``
+    was killed (PR_SET_PDEATHSIG). If ``serve`` ended before this ran, the child ends at once."""
     try:
         import ctypes
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGTERM)

@@ -8,12 +8,14 @@ A request is checked as its synchronous call would be (route, caller, ACL: 401 b
 accepted), then every element is bound with the route's compiled plan, all of them before anything
 is stored: a failing element makes the whole request a 400 naming it (8.4). Then, in the request's
 transaction, one bulk with one operation per element (its input map, serialised) and, with the
-database queue, one message per operation; with AMQP the messages go out after the commit. The answer
+database queue, one message per operation; with AMQP the messages go out after the commit (a
+broker that cannot take them: the bulk is removed again and the answer is a 503). The answer
 is the 202 of 8.3. The operations run later in a consumer (vdcommerce/queue/consumer.py).
 """
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +31,7 @@ from ..queue import backend as make_backend
 from ..queue import topic_name
 from ..settings import Settings
 from .acl import ANONYMOUS, SELF, Acl
-from .errors import WebapiException, cannot_process, error_body, internal_error, not_found_route
+from .errors import WebapiException, cannot_process, error_body, not_found_route
 from .query import parse_query
 from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, headers_of, not_acceptable, scheme
 from .routing import Route, RouteTable
@@ -38,6 +40,9 @@ if TYPE_CHECKING:
     from ..platform.config.service import ConfigState
     from ..platform.integration.auth import Authenticator
 
+log = logging.getLogger("vdcommerce.webapi")
+#: the answer (503) when the broker cannot take a request's messages
+QUEUE_UNAVAILABLE = "The message queue is not available now. Nothing was accepted; try again later."
 _VERSION = re.compile(r"V\d+\Z")
 ASYNC_LIMIT_PATH = "webapi/async/default_input_array_size_limit"
 DEFAULT_ASYNC_LIMIT = 5000  # Complex_array_limit for async and bulk
@@ -156,9 +161,7 @@ class BulkProcessor:
         except ElementFailed as e:
             return 400, orjson.dumps(e.body()), JSON_HEADERS
         if not self.backend.transactional:
-            failed = self._publish_after_commit(topic, bodies, scheduled.bulk_uuid)
-            if failed is not None:
-                return failed
+            self._publish_after_commit(topic, bodies, scheduled.bulk_uuid)
         answer = AsyncResponseInterface.of(
             bulk_uuid=scheduled.bulk_uuid, errors=False,
             request_items=[ItemStatusInterface.of(id=i, data_hash=hashlib.sha256(s.encode()).hexdigest(),
@@ -202,18 +205,18 @@ class BulkProcessor:
         except LocalizedException as e:
             raise ElementFailed(index, e) from None
 
-    def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> Response | None:
+    def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> None:
         """The broker is told after the commit, so a consumer always finds the operations it is sent.
-        If the broker cannot be reached, the operations still open are marked rejected (status 5) and
-        the answer is a 500: nothing of the request runs unless the client sends it again."""
+        If the broker cannot be reached (down, restarting), the bulk and its operations are removed
+        again and the answer is a 503: nothing of the request was accepted, nothing of it stays or
+        runs, and the client may send it again."""
         try:
             self.backend.publish(None, topic, bodies)
-            return None
-        except Exception as e:  # noqa: BLE001 - the client must learn that its request was not queued
-            status, body = internal_error(e, self.settings.debug)
+        except Exception:  # noqa: BLE001 - the client must learn that its request was not queued
+            log.exception("async: cannot publish bulk %s; it is discarded", bulk_uuid)
             with db.transaction() as conn:
-                operations.reject_open(conn, bulk_uuid, body["message"])
-            return status, orjson.dumps(body), JSON_HEADERS
+                operations.discard(conn, bulk_uuid)
+            raise WebapiException(QUEUE_UNAVAILABLE, status=503) from None
 
 
 def _object_field(plan: Any, inp: dict[str, Any], field: str) -> Any:

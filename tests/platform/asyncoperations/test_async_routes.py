@@ -3,6 +3,7 @@ import json
 
 import httpx
 import pytest
+import sqlalchemy as sa
 
 from tests.helpers import limited_admin, new_customer, unique
 from tests.helpers.harness import Database, Server
@@ -189,19 +190,20 @@ def test_input_limits_use_the_async_default(server, admin):
 
 
 def test_a_broker_that_cannot_be_reached_rejects_the_request(tmp_path):
-    """AMQP: the operations are stored, then the broker refuses them: 500, and the operations are marked
-    rejected (5) so that nothing of the request runs later."""
+    """AMQP: the operations are stored, then the broker refuses them: 503 in the error body, and the
+    bulk is removed again, so nothing of the request stays or runs later."""
     db = Database(tmp_path)
     srv = Server(tmp_path, db, extra_env={"VDC_QUEUE_BACKEND": "amqp", "VDC_QUEUE_CONSUMERS": "0",
                                           "VDC_AMQP_URL": "amqp://guest:guest@127.0.0.1:1/%2F"})
     try:
         with srv.client(srv.token()) as admin:
             r = admin.post("/async/bulk/V1/vendor_faq/tag", json=[{"tag": {"title": unique("lost-")}}] * 2)
-            assert r.status_code == 500
-            assert r.json()["message"].startswith("Internal Error. Details are available in Magento log file.")
-            listed = admin.get("/V1/bulk?searchCriteria=").json()["items"]
-            assert [o["status"] for o in listed] == [5, 5]
-            assert listed[0]["result_message"] == r.json()["message"]
+            assert r.status_code == 503
+            assert r.json() == {"message": "The message queue is not available now. Nothing was accepted; "
+                                           "try again later."}
+            assert admin.get("/V1/bulk?searchCriteria=").json()["items"] == []
+            with db.engine.connect() as c:
+                assert c.execute(sa.text("SELECT count(*) FROM magento_bulk")).scalar() == 0
     finally:
         srv.stop()
         db.drop()

@@ -11,7 +11,7 @@ import uuid
 from typing import Any, NamedTuple
 
 import orjson
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from ...framework.context import Caller
 from .tables import COMPLETE, NOT_RETRIABLY_FAILED, OPEN, REJECTED, RETRIABLY_FAILED, bulk, operation
@@ -54,6 +54,13 @@ _REJECT = (update(operation).where(operation.c.bulk_uuid == bindparam("u"), oper
 def reject_open(conn: Connection, bulk_uuid: str, message: str) -> None:
     """Mark the bulk's operations that are still open rejected (they could not be queued)."""
     conn.execute(_REJECT, {"u": bulk_uuid, "message": message})
+
+
+def discard(conn: Connection, bulk_uuid: str) -> None:
+    """Remove a bulk whose messages could not be queued, with its operations: nothing of it was
+    accepted, so nothing of it is kept."""
+    conn.execute(delete(operation).where(operation.c.bulk_uuid == bulk_uuid))
+    conn.execute(delete(bulk).where(bulk.c.uuid == bulk_uuid))
 
 
 # --------------------------------------------------------------------------- the consumer's side
