@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test test-sqlite test-postgresql lint-imports typecheck bench collections clean
+.PHONY: serve test test-sqlite test-postgresql lint-imports typecheck bench soak collections clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,6 +47,10 @@ collections: $(STAMP) $(NODE_STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench.run
 	$(BIN)/python -m bench.checkout
+
+# minutes of mixed load on several workers and consumers (not in CI): MINUTES=2 make soak
+soak: $(STAMP)
+	$(BIN)/python -m bench.soak --minutes $(or $(MINUTES),10)
 
 clean:
 	rm -rf $(VENV) var .pytest_cache
