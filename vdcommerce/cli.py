@@ -390,10 +390,10 @@ def admin() -> None:
 @click.option("--resources", multiple=True, help="ACL resource ids the user may use (repeat); default: everything.")
 def admin_create(username, password, email, resources) -> None:
     """Create an admin user (full access unless --resources are given)."""
-    from .platform.integration.service import create_admin
+    from .platform.integration.service import admin_name, create_admin
     granted = _known_resources(_resources(resources))
     user_id = _in_transaction(lambda conn: create_admin(conn, username, password, granted, email))
-    click.echo(f"Admin user {username} created (id {user_id}).")
+    click.echo(f"Admin user {admin_name(username)} created (id {user_id}).")
 
 
 def _resources(values) -> list[str] | None:

@@ -42,7 +42,8 @@ class Settings(BaseSettings):
     debug: bool = Field(False, description="Send `trace` in 500 bodies (never in production).")
     max_body_bytes: int = Field(8 * 1024 * 1024, description="Largest request body accepted (larger: 400 `Decoding error.`).")
     max_json_depth: int = Field(64, description="Deepest JSON nesting accepted.")
-    trusted_proxy: bool = Field(False, description="Trust `X-Forwarded-Proto` for the request scheme.")
+    trusted_proxy: bool = Field(False, description="Trust `X-Forwarded-Proto` for the request scheme and the last "
+                                                          "`X-Forwarded-For` entry for the client's address.")
     smtp_host: str = Field("", description="SMTP server for e-mail; empty: e-mail is not sent (logged).")
     smtp_port: int = Field(25, description="SMTP port.")
     smtp_sender: str = Field("shop@example.com", description="From address of e-mail.")

@@ -53,6 +53,7 @@ class Context:
     caller: Caller = GUEST_CALLER
     config: ConfigReader | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    client_ip: str | None = None  # the caller's IP address; None outside an HTTP request (queue, CLI)
 
     def config_value(self, path: str, default: Any = None) -> Any:
         value = self.config.get(path, self.store_id) if self.config else None

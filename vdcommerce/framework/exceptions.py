@@ -105,6 +105,20 @@ class TemporaryStateException(LocalizedException):
     """A failure worth retrying (lock wait, lost connection)."""
 
 
+class TooManyRequestsException(LocalizedException):
+    """More requests of a limited kind than one caller may send in a period (429).
+
+    The request's writes are kept (``commit``): they are only the count that refused it.
+    ``retry_after``: seconds until the period the caller is counted in ends."""
+
+    commit = True
+
+    def __init__(self, message: str = "Too Many Requests", parameters: Parameters = None, code: int = 0,
+                 retry_after: int | None = None):
+        super().__init__(message, parameters, code)
+        self.retry_after = retry_after
+
+
 def render_message(message: str, parameters: Parameters) -> str:
     """Substitute %name / %1 placeholders the way platform clients do."""
     if not parameters:

@@ -19,7 +19,7 @@ import orjson
 from ..framework import db
 from ..framework.context import CUSTOMER, GUEST, Context
 from ..framework.data import dump_value
-from ..framework.exceptions import AuthorizationException, LocalizedException
+from ..framework.exceptions import AuthorizationException, LocalizedException, TooManyRequestsException
 from ..framework.files import FileResponse
 from ..settings import Settings, get_settings
 from .acl import Acl
@@ -35,7 +35,8 @@ from .logging import log_request, request_id
 from .media import MediaFiles, file_response
 from .metrics import Metrics
 from .query import parse_query
-from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, headers_of, not_acceptable, scheme
+from .request import (JSON_HEADERS, Response, Scope, accepts_json, client_address, decode_body, headers_of,
+                      not_acceptable, scheme)
 from .routing import Route, RouteTable, build_route_table
 
 if TYPE_CHECKING:
@@ -144,6 +145,8 @@ class Application:
                 return answered
             return 200, orjson.dumps(result), JSON_HEADERS
         except LocalizedException as e:
+            if isinstance(e, TooManyRequestsException) and e.retry_after:
+                return 429, orjson.dumps(error_body(e)), [*JSON_HEADERS, (b"retry-after", str(e.retry_after).encode())]
             return status_of(e), orjson.dumps(error_body(e)), JSON_HEADERS
         except Exception as e:  # noqa: BLE001 - the one place that turns anything into a 500
             status, payload = internal_error(e, self.debug, scope.get("vdc.request_id"))
@@ -227,7 +230,8 @@ class Application:
         """Inside the request's transaction: caller, ACL, body, binding, the service, the output."""
         caller = self.authenticator.caller(conn, headers.get("authorization"), method, scope, headers, state)
         scope["vdc.caller"] = caller.user_type
-        ctx = Context(conn, store_id, website_id, caller, state)
+        ctx = Context(conn, store_id, website_id, caller, state,
+                      client_ip=client_address(scope, headers, self.settings.trusted_proxy))
         if not self.acl.allowed(caller, route.resources) or (
                 caller.user_type == CUSTOMER and not route.owned_by_caller(ctx, path_values)) or (
                 route.decl.guest_access and caller.user_type == GUEST and not state.flag(route.decl.guest_access)):

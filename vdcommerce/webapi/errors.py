@@ -7,7 +7,7 @@ import traceback
 from typing import Any
 
 from ..framework.exceptions import (AuthenticationException, AuthorizationException, InputException, Parameters,
-                                    LocalizedException, NoSuchEntityException)
+                                    LocalizedException, NoSuchEntityException, TooManyRequestsException)
 
 log = logging.getLogger("vdcommerce.webapi")
 
@@ -35,6 +35,8 @@ def status_of(exc: LocalizedException) -> int:
         return 404
     if isinstance(exc, (AuthenticationException, AuthorizationException)):
         return 401
+    if isinstance(exc, TooManyRequestsException):
+        return 429
     return 400
 
 

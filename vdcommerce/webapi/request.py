@@ -32,6 +32,17 @@ def scheme(scope: Scope, headers: dict[str, str], trust_proxy: bool) -> str:
     return str(scope.get("scheme", "http"))
 
 
+def client_address(scope: Scope, headers: dict[str, str], trust_proxy: bool) -> str | None:
+    """The caller's IP address: the connection's peer, or behind a trusted proxy the address that proxy
+    saw (the last entry of ``X-Forwarded-For``, the one a client cannot forge)."""
+    if trust_proxy:
+        forwarded = headers.get("x-forwarded-for")
+        if forwarded:
+            return forwarded.rsplit(",", 1)[-1].strip() or None
+    client = scope.get("client")
+    return str(client[0]) if client else None
+
+
 def accepts_json(accept: str) -> bool:
     for part in accept.split(","):
         media = part.split(";")[0].strip().lower()

@@ -9,6 +9,7 @@ from ...framework.context import Context, Service
 from ...framework.exceptions import InputException, NoSuchEntityException, StateException
 from ..quote import addresses, carts, payments, totals
 from ..quote.api import AddressInterface, PaymentInterface, PaymentMethodInterface, TotalsInterface
+from ..quote.ordering import placement_limit
 from ..quote.service import SHIPPING_ADDRESS_MISSING, Carts
 from ..shipping import totals as shipping_totals
 from .api import PaymentDetailsInterface, ShippingInformationInterface, TotalsInformationInterface
@@ -144,9 +145,10 @@ class PaymentInformationManagement(_ById):
 
     def save_payment_information_and_place_order(self, cart_id: int, payment_method: PaymentInterface,
                                                  billing_address: AddressInterface | None = None) -> int:
-        row = self._row(cart_id)
-        Checkout(self.ctx).save_payment_information(row, payment_method, billing_address)
-        return place(self.ctx, row.id)
+        with placement_limit(self.ctx):
+            row = self._row(cart_id)
+            Checkout(self.ctx).save_payment_information(row, payment_method, billing_address)
+            return place(self.ctx, row.id)
 
     def save_payment_information(self, cart_id: int, payment_method: PaymentInterface,
                                  billing_address: AddressInterface | None = None) -> bool:
@@ -164,9 +166,10 @@ class GuestPaymentInformationManagement(_Guest):
     def save_payment_information_and_place_order(self, cart_id: str, payment_method: PaymentInterface,
                                                  email: str | None = None,
                                                  billing_address: AddressInterface | None = None) -> int:
-        row = self._row(cart_id)
-        Checkout(self.ctx).save_payment_information(row, payment_method, billing_address, email)
-        return place(self.ctx, row.id)
+        with placement_limit(self.ctx):
+            row = self._row(cart_id)
+            Checkout(self.ctx).save_payment_information(row, payment_method, billing_address, email)
+            return place(self.ctx, row.id)
 
     def save_payment_information(self, cart_id: str, payment_method: PaymentInterface, email: str | None = None,
                                  billing_address: AddressInterface | None = None) -> bool:

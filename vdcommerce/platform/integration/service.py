@@ -3,23 +3,40 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 import orjson
 import pyotp
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, func, select
 
 from ...framework.context import ADMIN, CUSTOMER, Service
 from ...framework.exceptions import AuthenticationException, InputException, LocalizedException, NoSuchEntityException
 from ...framework.passwords import hash_password, verify_dummy, verify_password
 from ...settings import get_settings
+from ..backpressure.service import limit_of, limited
 from ..customer.service import authenticate
 from . import lockout, tokens
 from .tables import admin_role, admin_user, integration
 
 SIGN_IN_FAILED = ("The account sign-in was incorrect or your account is disabled temporarily. "
                   "Please wait and try again later.")
+
+
+TOKEN_REQUESTS = "oauth-token"
+
+
+def admin_name(username: str | None) -> str:
+    """An admin user name as it is stored and compared: without surrounding blanks, in lower case (the
+    platform's database compares user names without regard to case)."""
+    return (username or "").strip().lower()
+
+
+def _admin_named(username: str) -> Any:
+    """The condition that finds the admin user of this name, whatever its spelling (also rows stored
+    before names were kept in lower case)."""
+    return func.lower(admin_user.c.username) == admin_name(username)
 
 
 def _require_credentials(username: str, password: str) -> None:
@@ -54,6 +71,11 @@ class _TokenIssuer(Service):
         lockout.record_failure(self.conn, username, self.lock_type, *self._lock_settings())
         return _sign_in_failed()
 
+    def _token_limit(self) -> AbstractContextManager[None]:
+        """The back-pressure on token requests: ``oauth/backpressure/limit`` per IP address and period."""
+        return limited(self.ctx, TOKEN_REQUESTS, limit_of(self.ctx.config, "oauth/backpressure", "limit", None),
+                       by_ip=True)
+
     def _issue(self, user_type: int, user_id: int) -> str:
         return tokens.issue(self.conn, get_settings().resolved_secret_key(), user_type, user_id,
                             tokens.lifetime(self.ctx.config, user_type))
@@ -65,6 +87,12 @@ class AdminTokenService(_TokenIssuer):
     lock_type = lockout.LOCK_ADMIN
 
     def create_admin_access_token(self, username: str = "", password: str = "") -> str:
+        with self._token_limit():
+            return self._admin_token(username, password)
+
+    def _admin_token(self, username: str, password: str) -> str:
+        # one identity for the sign-in, the failure count and the lock: the name as admin users are stored
+        username = admin_name(username) or username
         row = self._check_credentials(username, password)
         lockout.reset(self.conn, username, self.lock_type)
         if self.ctx.config is not None and self.ctx.config.flag(TFA_ENABLED):
@@ -78,7 +106,7 @@ class AdminTokenService(_TokenIssuer):
     def _check_credentials(self, username: str, password: str):
         self._guard(username, password)
         row = self.conn.execute(select(admin_user.c.user_id, admin_user.c.password, admin_user.c.is_active,
-                                       admin_user.c.tfa_secret).where(admin_user.c.username == username)).first()
+                                       admin_user.c.tfa_secret).where(_admin_named(username))).first()
         if row is None:
             verify_dummy(password)
             raise self._fail(username)
@@ -94,6 +122,11 @@ class GoogleAuthenticate(AdminTokenService):
     summary = "Google Authenticator (TOTP) admin sign-in"
 
     def create_admin_access_token_with_credentials(self, username: str = "", password: str = "", otp: str = "") -> str:
+        with self._token_limit():
+            return self._admin_token_with_otp(username, password, otp)
+
+    def _admin_token_with_otp(self, username: str, password: str, otp: str) -> str:
+        username = admin_name(username) or username
         if self.ctx.config is None or not self.ctx.config.flag(TFA_ENABLED) or "google" not in tfa_providers(self.ctx.config):
             raise NoSuchEntityException("Provider is not allowed.")
         row = self._check_credentials(username, password)
@@ -117,6 +150,10 @@ class CustomerTokenService(_TokenIssuer):
     lock_type = lockout.LOCK_CUSTOMER
 
     def create_customer_access_token(self, username: str = "", password: str = "") -> str:
+        with self._token_limit():
+            return self._customer_token(username, password)
+
+    def _customer_token(self, username: str, password: str) -> str:
         # one identity for the sign-in, the failure count and the lock: the e-mail as customers are stored
         # (trimmed, lower case), so that no other spelling of a locked address gets past the lock
         username = (username or "").strip().lower() or username
@@ -173,10 +210,11 @@ def check_admin_password(password: str) -> None:
 
 def create_admin(conn: Connection, username: str, password: str, resources: Iterable[str] | None = None,
                  email: str | None = None) -> int:
+    username = admin_name(username)
     if not username or not password:
         raise InputException.required("username" if not username else "password")
     check_admin_password(password)
-    if conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first():
+    if conn.execute(select(admin_user.c.user_id).where(_admin_named(username))).first():
         raise LocalizedException("An admin user named %1 already exists.", [username])
     res = sorted(set(resources)) if resources else [ALL]
     role_id = conn.execute(admin_role.insert().values(role_name=f"role-{username}", resources=orjson.dumps(res).decode())
@@ -187,7 +225,7 @@ def create_admin(conn: Connection, username: str, password: str, resources: Iter
 
 
 def set_admin_active(conn: Connection, username: str, active: bool) -> None:
-    row = conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first()
+    row = conn.execute(select(admin_user.c.user_id).where(_admin_named(username))).first()
     if row is None:
         raise LocalizedException("No admin user named %1.", [username])
     conn.execute(admin_user.update().where(admin_user.c.user_id == row.user_id).values(is_active=active))
@@ -196,7 +234,7 @@ def set_admin_active(conn: Connection, username: str, active: bool) -> None:
 
 
 def set_admin_password(conn: Connection, username: str, password: str) -> None:
-    row = conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first()
+    row = conn.execute(select(admin_user.c.user_id).where(_admin_named(username))).first()
     if row is None:
         raise LocalizedException("No admin user named %1.", [username])
     check_admin_password(password)
@@ -206,10 +244,10 @@ def set_admin_password(conn: Connection, username: str, password: str) -> None:
 
 def unlock_admin(conn: Connection, username: str) -> bool:
     """Lift the sign-in lock of an admin (``admin:user:unlock``); False when it was not locked."""
-    if conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first() is None:
+    if conn.execute(select(admin_user.c.user_id).where(_admin_named(username))).first() is None:
         raise LocalizedException("No admin user named %1.", [username])
-    locked = lockout.is_locked(conn, username, lockout.LOCK_ADMIN)
-    lockout.reset(conn, username, lockout.LOCK_ADMIN)
+    locked = lockout.is_locked(conn, admin_name(username), lockout.LOCK_ADMIN)
+    lockout.reset(conn, admin_name(username), lockout.LOCK_ADMIN)
     return locked
 
 
@@ -231,7 +269,7 @@ def create_integration(conn: Connection, name: str, resources: Iterable[str] | N
 
 def set_admin_tfa_secret(conn: Connection, username: str) -> str:
     """Give an admin a new TOTP secret; returns the otpauth:// URI for an authenticator app."""
-    row = conn.execute(select(admin_user.c.user_id).where(admin_user.c.username == username)).first()
+    row = conn.execute(select(admin_user.c.user_id).where(_admin_named(username))).first()
     if row is None:
         raise LocalizedException("No admin user named %1.", [username])
     secret = pyotp.random_base32()

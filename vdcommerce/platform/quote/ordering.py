@@ -14,11 +14,15 @@ the checkout package declares the placer in its ``etc/sales.xml``::
 from __future__ import annotations
 
 import functools
+from contextlib import AbstractContextManager
 from typing import Protocol
 
-from ...framework.context import Context
+from ...framework.context import GUEST, Context
 from ...framework.packages import DeclarationError, load_packages, parse_xml, resolve
+from ..backpressure.service import limit_of, limited
 from .api import PaymentInterface
+
+ORDER_REQUESTS = "quote-order"
 
 
 class Placer(Protocol):
@@ -50,3 +54,10 @@ def placer() -> Placer:
 def place_order(ctx: Context, cart_id: int, payment: PaymentInterface | None = None) -> int:
     """Place the order of an active cart; answers the order's entity id."""
     return placer()(ctx, cart_id, payment)
+
+
+def placement_limit(ctx: Context) -> AbstractContextManager[None]:
+    """The back-pressure on placing orders, around a route that places one (``sales/backpressure/*``
+    of the store view: ``limit`` per signed-in caller, ``guest_limit`` per guest IP address)."""
+    key = "guest_limit" if ctx.caller.user_type == GUEST else "limit"
+    return limited(ctx, ORDER_REQUESTS, limit_of(ctx.config, "sales/backpressure", key, ctx.store_id))

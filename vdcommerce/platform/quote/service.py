@@ -444,7 +444,8 @@ class CartManagement(_ById):
         return self.carts.assign(self._row(cart_id), customer_id, store_id)
 
     def place_order(self, cart_id: int, payment_method: PaymentInterface | None = None) -> int:
-        return ordering.place_order(self.ctx, self._row(cart_id).id, payment_method)
+        with ordering.placement_limit(self.ctx):
+            return ordering.place_order(self.ctx, self._row(cart_id).id, payment_method)
 
 
 class CartItemRepository(_ById):
@@ -578,7 +579,8 @@ class GuestCartManagement(_Guest):
         return self.carts.assign(self._row(cart_id), customer_id, store_id)
 
     def place_order(self, cart_id: str, payment_method: PaymentInterface | None = None) -> int:
-        return ordering.place_order(self.ctx, self._row(cart_id).id, payment_method)
+        with ordering.placement_limit(self.ctx):
+            return ordering.place_order(self.ctx, self._row(cart_id).id, payment_method)
 
 
 class GuestCartItemRepository(_Guest):
