@@ -133,7 +133,9 @@ def serve(host, port, workers, init) -> None:
     scheduler = Consumers(1 if s.cron_tick_seconds > 0 else 0, ("cron", "start")).start()
     try:
         uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
-                    loop="uvloop", http="httptools", access_log=False, log_config=None, lifespan="on",
+                    # httptools, with the platform's error body for a request its parser refuses
+                    loop="uvloop", http="vdcommerce.webapi.protocol:Protocol",
+                    access_log=False, log_config=None, lifespan="on",
                     # a worker importing the packages on a busy machine can take more than the
                     # default 5 s to answer the supervisor, which would kill and restart it forever
                     timeout_worker_healthcheck=60,

@@ -1,4 +1,6 @@
 """URL shape, store codes, processors, methods, headers and body decoding."""
+import json
+
 import httpx
 import pytest
 
@@ -129,3 +131,29 @@ def test_unexpected_failure_is_a_500_with_a_report_id_in_the_log(server, sql):
     log = server.log.read_text()
     assert f"Report ID: webapi-{report}" in log and "Traceback" in log
     assert "Traceback" not in r.text
+
+
+@pytest.mark.parametrize("raw", [
+    b"GET /rest/V1/store/storeViews HTTP/1.1 extra\r\nHost: x\r\n\r\n",  # a bad request line
+    b"GET /rest/V1/store/storeViews HTTP/1.1\r\nHo st: x\r\n\r\n",  # a space in a header name
+    b"GET /rest/V1/store/storeViews HTTP/1.1\r\nHost: x\r\nX-A: a\x01b\r\n\r\n",  # a control character
+    b"POST /rest/V1/integration/admin/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+    b"Content-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",  # chunked encoding with a bad size
+    b"POST /rest/V1/integration/admin/token HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+])
+def test_requests_malformed_at_the_http_level_get_the_error_body(server, raw):
+    """What the HTTP parser refuses never reaches the application, but is still answered with the
+    platform's error body as JSON (and the connection closed)."""
+    import socket
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        s.sendall(raw)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines[1:])
+    assert lines[0] == "HTTP/1.1 400 Bad Request", answer
+    assert headers["content-type"] == "application/json; charset=utf-8"
+    assert headers["connection"] == "close" and int(headers["content-length"]) == len(body)
+    assert json.loads(body) == CANNOT

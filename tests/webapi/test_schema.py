@@ -10,18 +10,9 @@ from openapi_spec_validator import OpenAPIV2SpecValidator, validate
 from tests.helpers import new_customer, unique
 
 ERROR_REF = {"$ref": "#/definitions/error-response"}
-ERROR_PARAMETERS = {
-    "type": "array",
-    "description": "Error parameters list",
-    "items": {
-        "type": "object",
-        "description": "Error parameters item",
-        "properties": {
-            "resources": {"type": "string", "description": "ACL resource"},
-            "fieldName": {"type": "string", "description": "Missing or invalid field name"},
-            "fieldValue": {"type": "string", "description": "Incorrect field value"},
-        },
-    },
+ERROR_PARAMETERS = {  # an object for named placeholders, a list for numbered ones: no one type
+    "description": "Error parameters: an object of named values for named placeholders (%fieldName), "
+                   "a list of values for numbered ones (%1)",
 }
 ERROR_RESPONSE = {
     "type": "object",
@@ -384,10 +375,13 @@ def test_data_object_definitions(admin_doc):
     question = defs["vendor-faq-data-question-interface"]
     assert question["type"] == "object"
     props = question["properties"]
-    assert props["question_id"] == {"type": "integer"}
-    assert props["title"] == {"type": "string"}
-    assert props["exclude_sitemap"] == {"type": "boolean"}
-    assert props["tags"] == {"type": "array", "items": {"$ref": "#/definitions/vendor-faq-data-tag-interface"}}
+    # a field always written (null when empty) is required and x-nullable; one left out when empty is neither
+    assert props["question_id"] == {"type": "integer", "x-nullable": True}
+    assert props["title"] == {"type": "string", "x-nullable": True}
+    assert props["exclude_sitemap"] == {"type": "boolean", "x-nullable": True}
+    assert props["tags"] == {"type": "array", "items": {"$ref": "#/definitions/vendor-faq-data-tag-interface"},
+                             "x-nullable": True}
+    assert props["url_key"] == {"type": "string"}
     assert props["relative_url"]["readOnly"] is True
     assert "questionId" not in props
     assert {"question_id", "title", "created_at"} <= set(question["required"])
@@ -395,14 +389,15 @@ def test_data_object_definitions(admin_doc):
 
     results = defs["vendor-faq-data-question-search-results-interface"]
     assert results["properties"] == {
-        "items": {"type": "array", "items": {"$ref": "#/definitions/vendor-faq-data-question-interface"}},
-        "search_criteria": {"$ref": "#/definitions/framework-search-criteria-interface"},
-        "total_count": {"type": "integer"},
+        "items": {"type": "array", "items": {"$ref": "#/definitions/vendor-faq-data-question-interface"},
+                  "x-nullable": True},
+        "search_criteria": {"$ref": "#/definitions/framework-search-criteria-interface", "x-nullable": True},
+        "total_count": {"type": "integer", "x-nullable": True},
     }
     criteria = defs["framework-search-criteria-interface"]
     assert criteria["required"] == ["filter_groups"]
     assert criteria["properties"]["filter_groups"] == {
-        "type": "array", "items": {"$ref": "#/definitions/framework-search-filter-group"}}
+        "type": "array", "items": {"$ref": "#/definitions/framework-search-filter-group"}, "x-nullable": True}
     assert criteria["properties"]["page_size"] == {"type": "integer"}
     assert "framework-filter" in defs and "framework-sort-order" in defs
 

@@ -7,7 +7,9 @@ definitions; only the document's shape changes:
 - a ``body`` parameter becomes the ``requestBody`` (``application/json``);
 - query and path parameters carry their type in ``schema``; ``collectionFormat: multi`` is
   ``style: form, explode: true``;
-- the bearer token is an ``http`` ``bearer`` security scheme.
+- the bearer token is an ``http`` ``bearer`` security scheme;
+- a field marked ``x-nullable`` admits ``null`` (``"type": ["string", "null"]``, or ``anyOf`` a
+  reference and ``null``); a ``200`` marked ``x-empty-array`` admits ``[]`` besides its schema.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any
 
 _JSON = "application/json"
 _PARAMETER_TYPE_KEYS = ("type", "items", "enum", "format", "default")
+_EMPTY_ARRAY = {"type": "array", "maxItems": 0}
 
 
 def _refs(value: Any) -> Any:
@@ -23,12 +26,24 @@ def _refs(value: Any) -> Any:
         for k, v in value.items():
             if k == "$ref" and isinstance(v, str) and v.startswith("#/definitions/"):
                 out[k] = "#/components/schemas/" + v[len("#/definitions/"):]
-            else:
+            elif k != "x-nullable":
                 out[k] = _refs(v)
+        if value.get("x-nullable") is True:
+            return _or_null(out)
         return out
     if isinstance(value, list):
         return [_refs(v) for v in value]
     return value
+
+
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """A schema that admits null too (Swagger 2.0's ``x-nullable``)."""
+    if "$ref" in schema:
+        rest = {k: v for k, v in schema.items() if k != "$ref"}
+        return {"anyOf": [{"$ref": schema["$ref"]}, {"type": "null"}], **rest}
+    if isinstance(schema.get("type"), str):
+        return {**schema, "type": [schema["type"], "null"]}
+    return schema
 
 
 def _parameter(p: dict[str, Any]) -> dict[str, Any]:
@@ -57,7 +72,10 @@ def _operation(op: dict[str, Any]) -> dict[str, Any]:
         if response.get("schema") == {"type": "string", "format": "binary"}:  # a download
             r["content"] = {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
         elif "schema" in response:
-            r["content"] = {_JSON: {"schema": _refs(response["schema"])}}
+            schema = _refs(response["schema"])
+            if response.get("x-empty-array"):  # an empty result travels as []
+                schema = {"anyOf": [schema, _EMPTY_ARRAY]}
+            r["content"] = {_JSON: {"schema": schema}}
         responses[code] = r
     out["responses"] = responses
     if "security" in op:

@@ -68,18 +68,12 @@ SECURITY_DEFINITIONS = {"bearer": {"type": "apiKey", "name": "Authorization", "i
                                                   "`Bearer <token>`; operations open to guests need none."}}
 ATTRIBUTE_DEFINITION = "framework-attribute-interface"
 
+# The values that fill the message's placeholders: an object for named ones (``%fieldName`` ->
+# ``{"fieldName": "sku"}``), a list for numbered ones (``%1`` -> ``["sku"]``). Swagger 2.0 has no
+# "one of", so the schema gives no type: any JSON value conforms.
 _ERROR_PARAMETERS = {
-    "type": "array",
-    "description": "Error parameters list",
-    "items": {
-        "type": "object",
-        "description": "Error parameters item",
-        "properties": {
-            "resources": {"type": "string", "description": "ACL resource"},
-            "fieldName": {"type": "string", "description": "Missing or invalid field name"},
-            "fieldValue": {"type": "string", "description": "Incorrect field value"},
-        },
-    },
+    "description": "Error parameters: an object of named values for named placeholders (%fieldName), "
+                   "a list of values for numbered ones (%1)",
 }
 
 ERROR_RESPONSE = {
@@ -408,6 +402,9 @@ class SchemaProcessor:
         ok: dict[str, Any] = {"description": "200 Success."}
         if plan.returns is not None:
             ok["schema"] = self._schema(plan.returns, refs)
+            if plan.returns.kind != "file" and _may_be_empty(plan.returns):
+                ok["description"] = "200 Success; an empty result is answered as []."
+                ok["x-empty-array"] = True
         responses: dict[str, Any] = {"200": ok}
         error = {"$ref": ERROR_REF}
         if any(r != ANONYMOUS for r in route.resources):
@@ -490,9 +487,11 @@ class SchemaProcessor:
             prop = self._schema(f.spec, refs)
             if f.spec.readonly and "$ref" not in prop:
                 prop["readOnly"] = True
-            properties[f.name] = prop
-            if not f.spec.nullable:
+            if not f.spec.nullable:  # always written, as null when empty
                 required.append(f.name)
+                if prop:
+                    prop["x-nullable"] = True
+            properties[f.name] = prop
         definition: dict[str, Any] = {"type": "object",
                                       "description": _first_paragraph(cls.__doc__) or cls.__interface__,
                                       "properties": properties}
@@ -554,6 +553,14 @@ def _flatten(prefix: str, spec: TypeSpec, seen: frozenset[type[DataObject]], out
         for f in spec.object_class().fields().values():
             if not f.spec.readonly:
                 _flatten(f"{prefix}[{f.name}]", f.spec, inner, out)
+
+
+def _may_be_empty(spec: TypeSpec) -> bool:
+    """Whether a result of this type can travel as ``[]``: a null result, or an object whose fields are
+    all left out when empty."""
+    if spec.nullable:
+        return True
+    return spec.kind == "object" and all(f.spec.nullable for f in spec.object_class().fields().values())
 
 
 def _query_type(spec: TypeSpec | None) -> str:

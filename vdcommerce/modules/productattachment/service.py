@@ -64,7 +64,7 @@ def _csv(values: list[Any], key: str) -> str:
     out: list[str] = []
     for v in values:
         text = str(v).strip()
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             raise InputException.invalid_value(key, v)
         if str(int(text)) not in out:
             out.append(str(int(text)))
@@ -73,7 +73,7 @@ def _csv(values: list[Any], key: str) -> str:
 
 def _contains(column: ColumnElement[Any], values: list[Any]) -> ColumnElement[bool]:
     """The comma list ``column`` holds any of ``values`` (ids only)."""
-    ids = [str(int(str(v).strip())) for v in values if str(v).strip().isdigit()]
+    ids = [str(int(str(v).strip())) for v in values if str(v).strip().isascii() and str(v).strip().isdigit()]
     if not ids:
         return false()
     padded = literal(",") + func.coalesce(column, "") + literal(",")
@@ -316,7 +316,9 @@ class FrontendAttachment(Service):
     def get_by_file_ids(self, file_ids: list[str], extra_url_params: dict[str, str] | None = None,
                         include_in_order_only: bool = False,
                         vendor_customer_group: int = 0) -> list[FrontendFileInterface]:
-        ids = sorted({int(i) for i in file_ids if str(i).strip().isdigit() and int(i) < 2**31})
+        # ASCII digits only: "¹" is a digit to isdigit() but no number to int()
+        ids = sorted({int(i) for i in file_ids
+                      if str(i).strip().isascii() and str(i).strip().isdigit() and int(i) < 2**31})
         if not ids:
             return []
         repo = BackendAttachment(self.ctx)

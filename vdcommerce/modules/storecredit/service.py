@@ -44,6 +44,8 @@ class ApplyStoreCreditToQuote(Service):
             requested = cents(abs(Decimal(str(amount))))
         except InvalidOperation:
             raise InputException.invalid_value("amount", amount) from None
+        # "up to": more than the money column holds asks for as much as can be applied (no 500)
+        requested = min(requested, _MOST_REQUESTED)
         set_choice(self.ctx, row.id, True, requested)
         applied = _amount(self.ctx, row.id)
         confirm(self.ctx, row.id, applied)
@@ -55,6 +57,9 @@ class ApplyStoreCreditToQuote(Service):
         set_choice(self.ctx, row.id, False)
         confirm(self.ctx, row.id, ZERO)
         return float(_amount(self.ctx, row.id))
+
+
+_MOST_REQUESTED = Decimal("9999999999999999.99")  # the largest amount NUMERIC(20, 4) holds, in cents
 
 
 def credit_of(ctx: Context, customer_id: int) -> StoreCreditInterface:
