@@ -98,3 +98,37 @@ def second_cart(server, customer: dict, sku: str) -> int:
                           "customer_email = :e, masked_id = NULL WHERE id = :id"),
                   {"c": customer["id"], "f": False, "e": customer["email"], "id": cart_id})
     return cart_id
+
+
+class BalanceRace:
+    """Two checkouts of one customer spending the same balance at the same instant (store credit, reward
+    points, ...), on a server with two workers: the customer places the newer cart while an admin places
+    the older one. ``spend(me)`` applies the balance to the customer's current ``mine`` cart; it runs on
+    both carts before the race."""
+
+    def __init__(self, server, admin_token: str, customer: dict, customer_token: str, price: float = 30):
+        self.server, self.customer = server, customer
+        self.admin_token, self.customer_token = admin_token, customer_token
+        self.sku = product(server, admin_token, price=price)["sku"]
+
+    def run(self, spend) -> tuple[httpx.Response, int]:
+        """Both carts filled and spent, then both placed at once: (the refused answer, the refused cart's
+        id), after asserting that exactly one order was placed and the other was refused with a 400."""
+        from tests.helpers import at_once, ok
+
+        with self.server.client(self.customer_token) as me:
+            ok(me.post("/V1/carts/mine"))
+            first = ok(me.get("/V1/carts/mine"))["id"]
+            add(me, "/V1/carts/mine", self.sku, 1)
+            assert shipping_information(me, "/V1/carts/mine").status_code == 200
+            spend(me)
+            second = second_cart(self.server, self.customer, self.sku)
+            spend(me)
+        place = {"paymentMethod": {"method": "checkmo"}}
+        with self.server.client(self.customer_token) as mine, self.server.client(self.admin_token) as admin:
+            answers = at_once(lambda: mine.put("/V1/carts/mine/order", json=place),
+                              lambda: admin.put(f"/V1/carts/{first}/order", json=place))
+        assert sorted(r.status_code for r in answers) == [200, 400], [r.text for r in answers]
+        self.order_id = next(r for r in answers if r.status_code == 200).json()
+        refused = next(r for r in answers if r.status_code == 400)
+        return refused, (second if refused is answers[0] else first)
