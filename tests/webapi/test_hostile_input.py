@@ -157,3 +157,21 @@ def test_the_customer_lock_holds_for_every_spelling_of_the_address(server):
     for spelling in spellings:  # locked: the right password fails under every spelling
         r = httpx.post(url, json={"username": spelling, "password": "Secret-123"})
         assert (r.status_code, r.json()) == (401, SIGN_IN), spelling
+
+
+# --------------------------------------------------------------------------- digits int() does not read
+
+@pytest.mark.parametrize("digit", ["\u00b9", "\u2460", "\u00b2\u00b3"])
+def test_digits_that_are_no_number_are_no_id(guest, admin, digit):
+    """``"¹"`` is a digit to ``str.isdigit`` but no number to ``int()``: ids, cart ids and category links
+    written with such characters are no ids (an empty answer or a 4xx), never a 500."""
+    r = guest.get("/V1/vendor_product_attachment/getByFileIds", params={"fileIds[]": digit})
+    assert (r.status_code, r.json()) == (200, []), r.text
+    r = admin.get(f"/V1/carts/{digit}")
+    assert r.status_code in (400, 404) and "message" in r.json(), r.text
+    sku = unique("digit-")
+    r = admin.post("/V1/products", json={"product": {"sku": sku, "name": "n", "price": 1, "attribute_set_id": 4,
+                                                     "extension_attributes": {"category_links": [
+                                                         {"category_id": digit, "position": 0}]}}})
+    assert r.status_code == 400 and "message" in r.json(), r.text
+    assert admin.get(f"/V1/products/{sku}").status_code == 404

@@ -104,6 +104,12 @@ def number_text(value: int | float) -> str:
 INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1  # the databases' INTEGER
 
 
+def digits(text: str) -> bool:
+    """Plain ASCII digits, at least one: text ``int()`` reads as a number ``>= 0``. ``str.isdigit`` alone
+    also takes characters such as ``"\u00b9"`` that ``int()`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def to_int(v: Any) -> int:
     n: int
     t = type(v)

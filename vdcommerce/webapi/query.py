@@ -5,6 +5,7 @@ import re
 from typing import Any
 from urllib.parse import unquote_plus
 
+from ..framework.data import digits
 from .errors import WebapiException
 
 _KEY = re.compile(r"\[([^\[\]]*)\]")
@@ -57,7 +58,7 @@ def parse_query(qs: str, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
 def _next_index(node: dict[str, Any]) -> str:
     n = 0
     for k in node:
-        if isinstance(k, str) and k.isdigit():
+        if isinstance(k, str) and digits(k):
             n = max(n, int(k) + 1)
     return str(n)
 
@@ -66,6 +67,6 @@ def _listify(node: Any) -> Any:
     if not isinstance(node, dict):
         return node
     converted = {k: _listify(v) for k, v in node.items()}
-    if converted and all(isinstance(k, str) and k.isdigit() for k in converted):
+    if converted and all(isinstance(k, str) and digits(k) for k in converted):
         return [converted[k] for k in sorted(converted, key=int)]
     return converted

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Select, bindparam, delete, insert, select
 
-from ...framework.data import DataObject
+from ...framework.data import DataObject, digits
 from ...framework.context import Service
 from ...framework.exceptions import (CouldNotDeleteException, CouldNotSaveException, InputException,
                                      NoSuchEntityException)
@@ -412,7 +412,7 @@ class ProductRepository(Service):
         owner = DropdownRepository(self.ctx).load(first)
         finder_id = owner["finder_id"]
         value_text = (finder_options[-1].value or "").strip()
-        if not value_text.isdigit():
+        if not digits(value_text):
             return []
         value_id = int(value_text)
         if value_id >= INT_LIMIT:

@@ -13,6 +13,7 @@ from sqlalchemy import ColumnElement, delete, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from ...framework.data import digits
 from ...framework.context import Context, Service
 from ...framework.dates import utc_now
 from ...framework.search import SearchCriteria, SortOrder
@@ -48,7 +49,7 @@ def age_cutoff(ctx: Context) -> dt.datetime | None:
     """Orders created before this time are old enough: the end (23:59:59 UTC) of the day N days ago,
     N the configured age; None when no age is set (0, empty or not a whole number)."""
     raw = str(ctx.config_value(DAYS_AGO) or "").strip()
-    days = int(raw) if raw.isdigit() else 0
+    days = int(raw) if digits(raw) else 0
     if days <= 0:
         return None
     day = utc_now().date() - dt.timedelta(days=days)

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from ...framework.data import digits
 from ...framework.context import PLACEHOLDERS, Context, Service
 from ...framework.exceptions import CouldNotDeleteException, CouldNotSaveException, InputException, NoSuchEntityException
 from ...framework.repository import Record, Repository
@@ -155,7 +156,7 @@ def problem(d: Definition, text: str, store_id: int) -> str | None:
     if d.input in SINGLE_CHOICE + MULTI_CHOICE:
         parts = [p.strip() for p in text.split(",")] if d.input in MULTI_CHOICE else [text.strip()]
         for p in parts:
-            if not p.isdigit() or int(p) not in d.options:
+            if not digits(p) or int(p) not in d.options:
                 return f'"{label}" has no option "{p}".'
     elif d.input == "date":
         try:

@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from sqlalchemy import ColumnElement, Select, bindparam, delete, false, func, insert, literal, or_, select, update
 
+from ...framework.data import digits
 from ...framework.dates import utc_now as _now
 from ...framework.context import Context, Service
 from ...framework.exceptions import InputException, NoSuchEntityException
@@ -316,9 +317,8 @@ class FrontendAttachment(Service):
     def get_by_file_ids(self, file_ids: list[str], extra_url_params: dict[str, str] | None = None,
                         include_in_order_only: bool = False,
                         vendor_customer_group: int = 0) -> list[FrontendFileInterface]:
-        # ASCII digits only: "¹" is a digit to isdigit() but no number to int()
         ids = sorted({int(i) for i in file_ids
-                      if str(i).strip().isascii() and str(i).strip().isdigit() and int(i) < 2**31})
+                      if digits(str(i).strip()) and int(i) < 2**31})
         if not ids:
             return []
         repo = BackendAttachment(self.ctx)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...framework.data import digits
 from ...framework.context import Context
 from ...framework.exceptions import LocalizedException
 from ...platform.payment.methods import Offline
@@ -35,7 +36,7 @@ class Wallet(Offline):
         if raw is None or not str(raw).strip():
             raise LocalizedException(AGREEMENT_REQUIRED)
         text = str(raw).strip()
-        row = records.find(ctx, int(text)) if text.isdigit() and int(text) < 2**31 else None
+        row = records.find(ctx, int(text)) if digits(text) and int(text) < 2**31 else None
         customer_id = ctx.caller.customer_id
         if (row is None or row.status != records.ACTIVE or row.method_code != self.code
                 or (customer_id is not None and row.customer_id != customer_id)):

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select
 
+from ...framework.data import digits
 from ...framework.context import Service
 from ...framework.exceptions import InputException
 from ...framework.repository import Record, Repository
@@ -37,13 +38,13 @@ def _id_list(value: Any, key: str) -> str | None:
     if value is None:
         return None
     parts = [p.strip() for p in str(value).split(",") if p.strip()]
-    if not all(p.isdigit() for p in parts):
+    if not all(digits(p) for p in parts):
         raise InputException.invalid_value(key, value)
     return ",".join(dict.fromkeys(str(int(p)) for p in parts))
 
 
 def _ids(text: str | None) -> set[int]:
-    return {int(p) for p in (text or "").split(",") if p.strip().isdigit()}
+    return {int(p) for p in (text or "").split(",") if digits(p.strip())}
 
 
 def labels_of(conn: Connection, ids: list[int]) -> dict[int, dict[int, dict[str, Any]]]:

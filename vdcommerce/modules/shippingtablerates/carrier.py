@@ -27,6 +27,7 @@ from typing import Any
 
 from sqlalchemy import and_, bindparam, or_, select
 
+from ...framework.data import digits
 from ...framework.context import Context
 from ...framework.db import Query
 from ...platform.quote.totals import ZERO, Address, Item, Quote, Total, cents
@@ -94,7 +95,7 @@ def shipping_type(item: Item) -> str:
 
 
 def _type_order(code: str) -> tuple[int, int | str]:
-    return (0, int(code)) if code.isdigit() else (1, code)
+    return (0, int(code)) if digits(code) else (1, code)
 
 
 def _ids(text: str | None) -> set[str]:

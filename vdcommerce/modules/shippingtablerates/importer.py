@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import delete, insert, select
 
+from ...framework.data import digits
 from ...framework.exceptions import InputException, LocalizedException
 from ...platform.catalog.options import option_labels
 from ...platform.customer import directory
@@ -152,7 +153,7 @@ class _Lookups:
 
     @staticmethod
     def state(country: str, value: str) -> str | None:
-        if value.isdigit():
+        if digits(value):
             region = directory.region_by_id(int(value))
             return value if region is not None and country in ("", region.country_id) else None
         for c in ([country] if country else sorted({r.country_id for r in directory.REGIONS.values()})):

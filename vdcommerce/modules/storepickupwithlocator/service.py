@@ -6,6 +6,7 @@ from typing import Any
 
 import orjson
 
+from ...framework.data import digits
 from ...framework.context import Service
 from ...framework.exceptions import InputException
 from ...framework.repository import LinkSet, Record, Repository
@@ -24,7 +25,7 @@ def _time_period(value: str | None) -> tuple[int | None, int | None]:
     if value is None or not value.strip():
         return None, None
     parts = value.split("|")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(digits(p.strip()) for p in parts):
         raise pickup.NotValid()
     return int(parts[0]), int(parts[1])
 

@@ -18,6 +18,7 @@ from typing import Any, Iterable, Mapping
 import orjson
 from sqlalchemy import bindparam, delete, func, insert, literal, or_, select, update
 
+from ...framework.data import digits
 from ...framework.dates import utc_now as _now
 from ...framework import events
 from ...framework.exceptions import (CouldNotSaveException, InputException, LocalizedException,
@@ -352,7 +353,7 @@ class CategoryLinkRepository(Service):
             missing.append(InputException.required("category_id"))
         if missing:
             raise InputException.aggregate(missing)
-        if not str(cid).strip().isdigit():
+        if not digits(str(cid).strip()):
             raise InputException.invalid_value("category_id", cid)
         cid = int(str(cid).strip())
         if not category_exists(self.conn, cid):

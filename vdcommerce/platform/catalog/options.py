@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from sqlalchemy import delete, func, insert, select
 
+from ...framework.data import digits
 from ...framework.context import Service
 from ...framework.exceptions import InputException, NoSuchEntityException
 from .api import AttributeOptionInterface
@@ -93,7 +94,7 @@ class ProductAttributeOptionManagement(Service):
 
     def delete(self, attribute_code: str, option_id: str) -> bool:
         code = _attribute(attribute_code)
-        oid = int(option_id) if str(option_id).strip().isdigit() else None
+        oid = int(option_id) if digits(str(option_id).strip()) else None
         gone = 0 if oid is None else self.conn.execute(
             delete(option_t).where(option_t.c.attribute_code == code, option_t.c.option_id == oid)).rowcount
         if not gone:

@@ -20,6 +20,7 @@ from typing import Any, Iterable, Iterator, Mapping
 import orjson
 from sqlalchemy import String, bindparam, cast, delete, insert, literal, select, update
 
+from ...framework.data import digits
 from ...framework.dates import utc_now as _now
 from ...framework import events
 from ...framework.db import Query
@@ -328,7 +329,7 @@ def _links(conn, sent: list[CategoryLinkInterface]) -> list[tuple[int, int]]:
     out: dict[int, int] = {}
     for link in sent:
         text = (link.category_id or "").strip()
-        if not text.isdigit():
+        if not digits(text):
             raise InputException.invalid_value("category_id", link.category_id)
         if not category_exists(conn, int(text)):
             raise NoSuchEntityException.single_field("id", text)

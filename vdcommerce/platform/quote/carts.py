@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 import orjson
 from sqlalchemy import bindparam, delete, insert, select, update
 
+from ...framework.data import digits
 from ...framework import events, extensions
 from ...framework.context import OWNERS, PLACEHOLDERS, Context
 from ...framework.db import Query
@@ -93,7 +94,7 @@ PLACEHOLDERS["%cart_id%"] = _cart_id_placeholder
 
 def id_value(value: str) -> int | None:
     """A path's record id as a number the databases take (None: not one)."""
-    return int(value) if value.isdigit() and int(value) < 2**31 else None
+    return int(value) if digits(value) and int(value) < 2**31 else None
 
 
 def _owns_cart(ctx: Context, value: str) -> bool:

@@ -24,7 +24,7 @@ from sqlalchemy import insert, select, update
 
 from ...framework import extensions
 from ...framework.context import Context, Service
-from ...framework.data import json_text
+from ...framework.data import digits, json_text
 from ...framework.exceptions import (CouldNotSaveException, InputException, LocalizedException,
                                      NoSuchEntityException, StateException)
 from ...framework.search import SearchCriteria, SearchField, SearchResults, search, search_limits
@@ -462,7 +462,7 @@ class CartItemRepository(_ById):
         if target is None:
             if not (cart_item.quote_id or "").strip():
                 raise InputException.required("quoteId")
-            if not cart_item.quote_id.strip().isdigit():
+            if not digits(cart_item.quote_id.strip()):
                 raise carts.not_found(cart_item.quote_id)
             target = int(cart_item.quote_id)
         return self.carts.save_item(self._row(target), cart_item)

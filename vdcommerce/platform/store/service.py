@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, func, select, update
 
+from ...framework.data import digits
 from ...framework.context import Service
 from ...framework.exceptions import AlreadyExistsException, InputException, NoSuchEntityException
 from ...settings import get_settings
@@ -189,7 +190,7 @@ def _next_id(conn: Connection, column) -> int:
 
 def _website_of(conn: Connection, ref: str | int) -> Website:
     found = website_by_code(conn, str(ref))
-    if found is None and str(ref).isdigit():
+    if found is None and digits(str(ref)):
         found = website(conn, int(ref))
     if found is None or found.website_id == 0:
         raise NoSuchEntityException('The website with code "%1" that was requested wasn\'t found. Verify the website '
@@ -199,7 +200,7 @@ def _website_of(conn: Connection, ref: str | int) -> Website:
 
 def _group_of(conn: Connection, ref: str | int) -> Group:
     found = group_by_code(conn, str(ref))
-    if found is None and str(ref).isdigit():
+    if found is None and digits(str(ref)):
         found = group(conn, int(ref))
     if found is None or found.group_id == 0:
         raise NoSuchEntityException('The store group with code "%1" that was requested wasn\'t found. Verify the '
