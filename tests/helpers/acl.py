@@ -1,4 +1,4 @@
-"""The route table and the ACL tree as the server builds them, and admins granted given resources, for the
+"""The route table and the ACL tree as the server builds them, and an admin granted given resources, for the
 ACL matrix (``tests/webapi/test_acl_matrix.py``).
 
 The table comes from ``vdcommerce routes --json`` run with the server's environment: the same packages
@@ -7,7 +7,6 @@ has imported before."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pytest
@@ -71,20 +70,29 @@ def ancestry(parents: dict[str, str | None], rid: str) -> set[str]:
     return out
 
 
-def granted_admins(server, grants: Iterable[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
-    """A bearer token of an admin whose role grants exactly each of ``grants``.
+class GrantedAdmin:
+    """An admin user whose role grants what the test sets before a call: the server reads the role with
+    the token on every request, so one sign-in serves every resource set (a copy of the suite's admin
+    user, same password, with a role of its own)."""
 
-    Each admin is a copy of the suite's admin user (same password) in the database with a role of its
-    own: ninety resource sets cost ninety sign-ins rather than ninety ``vdcommerce admin create``."""
-    names = []
-    with server.db.engine.begin() as c:
-        model = c.execute(sa.select(admin_user.c.password).where(admin_user.c.username == ADMIN_USER)).scalar_one()
-        for resources in sorted(set(grants)):
-            name = unique("acl-")
-            role_id = c.execute(admin_role.insert().values(role_name=f"role-{name}",
-                                                           resources=json.dumps(sorted(resources)))
-                                ).inserted_primary_key[0]
-            c.execute(admin_user.insert().values(username=name, email=f"{name}@example.com", password=model,
-                                                 is_active=True, role_id=role_id))
-            names.append((resources, name))
-    return {resources: server.token(name, ADMIN_PASSWORD) for resources, name in names}
+    def __init__(self, server, resources: tuple[str, ...]):
+        self.engine = server.db.engine
+        self.resources = tuple(sorted(resources))
+        self.username = unique("acl-")
+        with self.engine.begin() as c:
+            password = c.execute(sa.select(admin_user.c.password).where(admin_user.c.username == ADMIN_USER)
+                                 ).scalar_one()
+            self.role_id = c.execute(admin_role.insert().values(role_name=f"role-{self.username}",
+                                                                resources=json.dumps(self.resources))
+                                     ).inserted_primary_key[0]
+            c.execute(admin_user.insert().values(username=self.username, email=f"{self.username}@example.com",
+                                                 password=password, is_active=True, role_id=self.role_id))
+        self.token = server.token(self.username, ADMIN_PASSWORD)
+
+    def grant(self, resources: tuple[str, ...]) -> None:
+        resources = tuple(sorted(resources))
+        if resources != self.resources:
+            with self.engine.begin() as c:
+                c.execute(admin_role.update().where(admin_role.c.role_id == self.role_id)
+                          .values(resources=json.dumps(resources)))
+            self.resources = resources
