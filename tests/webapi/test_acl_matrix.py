@@ -10,14 +10,15 @@ several admin resources an admin granted only one of them:
   %resources.`` naming the route's resources (an owner route names its admin resources);
 * a caller the ACL lets in never gets that refusal;
 * no answer is a 5xx, and every error is a JSON body with a ``message``;
-* ``self`` routes carry customer A's records in their path (A's cart, item, order, address, customer
-  id): on a resource-or-owner route B is refused, on the others B is answered about B or not at all;
-  no answer to the guest, to B or to an admin without the resource contains anything of A's (a marker
-  in A's name, e-mail and addresses), and no call of B's changes A's account or cart.
+* ``self`` routes carry customer A's records in their path (A's cart, item, order, address, document,
+  customer id): on a resource-or-owner route B is refused, on the others B is answered about B or not
+  at all; no answer to the guest, to B or to an admin without the resource contains anything of A's (a
+  marker in A's name, e-mail, addresses and document), and no call of B's changes A's account or cart.
 
-Path values are records that exist where that is cheap (A's cart and order, a guest cart, a product,
-customer C as the subject of admin routes on customers), else ``1``; an admin ``DELETE`` names records
-that do not exist, so that it removes nothing later routes need. Routes run GET, POST, PUT, then DELETE.
+Path values are records that exist where that is cheap (A's records, a guest cart, a product, customer
+C as the subject of admin routes on customers), else ``1``; an admin ``DELETE`` names records that do
+not exist, so that it removes nothing later routes need. The owner routes run first and then the other
+routes naming A's records (while A's cart is active), then the rest; each group GET, POST, PUT, DELETE.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ import pytest
 from tests.helpers import new_customer, unique
 from tests.helpers.acl import DENIED, SELF, GrantedAdmin, RouteRow, acl_parents, ancestry, route_table
 from tests.helpers.harness import server_fixture
+from tests.helpers.media import content
 from tests.helpers.quote import ADDRESS, add, guest_cart, product, shipping_information
 
 server = server_fixture("acl", extra_env={"VDC_TRUSTED_PROXY": "1"})
@@ -62,6 +64,7 @@ class World:
     a_item: int
     a_order: int
     a_address: int
+    a_document: int
     b_cart: int
     guest_masked: str
     guest_cart: int
@@ -112,7 +115,11 @@ def world(server, routes):
         guest_item = add(guest, f"/V1/guest-carts/{masked}", sku, 1)["item_id"]
         guest_id = guest.get(f"/V1/guest-carts/{masked}").json()["id"]
         a_address = ca.get("/V1/customers/me").json()["addresses"][0]["id"]
-    w = World(marker, a, b, c, sku, a_cart, a_item, a_order, a_address, b_cart, masked, guest_id, guest_item)
+        r = ca.post("/V1/vdtest/documents", json={"document": content(f"A's {marker}".encode(), "a.txt", "text/plain")})
+        assert r.status_code == 200, r.text
+        a_document = r.json()
+    w = World(marker, a, b, c, sku, a_cart, a_item, a_order, a_address, a_document, b_cart, masked, guest_id,
+              guest_item)
 
     def customer(email: str) -> Callable[[], str]:
         return lambda: server.customer_token(email, PASSWORD)
@@ -156,7 +163,7 @@ def path_of(route: RouteRow, w: World) -> str:
     values: dict[str, object]
     if where == "own":
         values = {"cartId": w.a_cart, "quoteId": w.a_cart, "itemId": w.a_item, "orderId": w.a_order,
-                  "customerId": w.a["id"], "addressId": w.a_address}
+                  "customerId": w.a["id"], "addressId": w.a_address, "documentId": w.a_document}
     elif where == "anonymous":
         values = {"cartId": w.guest_masked, "itemId": w.guest_item, "customerId": w.a["id"], "orderId": w.a_order}
     else:
