@@ -144,7 +144,8 @@ def world(server, routes):
 # --------------------------------------------------------------------------- what each caller should get
 
 def refusal(route: RouteRow) -> dict:
-    named = [r for r in route.resources if r != SELF] if route.admin_resources and route.is_self else list(route.resources)
+    owner = route.admin_resources and route.is_self  # a resource-or-owner route names its admin resources
+    named = [r for r in route.resources if r != SELF] if owner else list(route.resources)
     return {"message": DENIED, "parameters": {"resources": ", ".join(named)}}
 
 
@@ -169,7 +170,8 @@ def path_of(route: RouteRow, w: World) -> str:
     else:
         values = {"cartId": w.guest_cart, "quoteId": w.guest_cart, "itemId": w.guest_item, "orderId": w.a_order,
                   "customerId": w.c["id"]}
-    values |= {"sku": w.sku, "productSku": w.sku, "postalCode": "78701", "bulkUuid": "00000000-0000-4000-8000-000000000000"}
+    values |= {"sku": w.sku, "productSku": w.sku, "postalCode": "78701",
+               "bulkUuid": "00000000-0000-4000-8000-000000000000"}
     missing = route.method == "DELETE" and where == "admin"  # remove nothing that later routes need
     out = []
     for seg in route.path.split("/")[1:]:
@@ -228,7 +230,8 @@ def test_every_route_answers_every_caller_on_its_side_of_the_acl(server, routes,
     for route in ordered:
         path = path_of(route, w)
         body = {} if route.method in ("POST", "PUT") else None
-        callers: list[tuple[Caller, tuple[str, ...] | None]] = [(w.callers["guest"], None), (w.callers["customer B"], None)]
+        callers: list[tuple[Caller, tuple[str, ...] | None]] = [(w.callers["guest"], None),
+                                                                 (w.callers["customer B"], None)]
         admin_res = route.admin_resources
         unrelated = next(u for u in UNRELATED if not any(u in ancestry(w.parents, r) for r in admin_res))
         callers.append((w.callers["other admin"], (unrelated,)))
@@ -277,7 +280,18 @@ def test_every_route_answers_every_caller_on_its_side_of_the_acl(server, routes,
                 if caller.client.get("/V1/customers/me").status_code == 401:
                     caller.token = caller.renew()
                     caller.client.headers["Authorization"] = f"Bearer {caller.token}"
+    # a guest-access route lets a guest in once its flag is on
+    guest = w.callers["guest"].client
+    for route in (r for r in routes if r.guest_access):
+        server.config(route.guest_access, "1")
+        r = guest.request(route.method, path_of(route, w), json={} if route.method in ("POST", "PUT") else None)
+        server.config(route.guest_access, "0")
+        if r.status_code >= 500 or (r.status_code == 401 and r.json().get("message") == DENIED):
+            failures.append(f"should be let in with {route.guest_access} on: {route} as guest: "
+                            f"{r.status_code} {r.text[:300]}")
+        counts["allowed"] += 1
     assert not failures, f"{len(failures)} wrong answers:\n" + "\n".join(failures)
     # every route was called, each kind of answer occurred
     assert len(ordered) == len(routes) > 500 and all(counts.values()), counts
     assert any(r.path.startswith("/V1/vdtest/") for r in routes)  # a module's routes are in the table
+    assert any(r.guest_access for r in routes) and any(r.owner for r in routes)
