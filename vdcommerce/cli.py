@@ -501,13 +501,18 @@ def routes(as_json) -> None:
     from .webapi.routing import build_route_table
     packages = load_packages()
     table = build_route_table(packages, Acl(read_acl(packages)))
-    rows = []
+    rows: list[dict[str, str]] = []
+    extra: list[dict[str, object]] = []
     for r in sorted(table, key=lambda r: (r.url.lower(), r.method)):
         forced = ", ".join(f"{p.name}={p.value}{'' if p.force else ' (default)'}" for p in r.decl.params)
         rows.append({"method": r.method, "path": r.url, "service": f"{r.decl.interface}::{r.decl.service_method}",
                      "acl": ", ".join(r.resources), "forced": forced})
+        # what the JSON adds for tools that check the routes (the ACL matrix of the tests): the resources,
+        # the path parameter an owner check reads, the refusal's resources, the flag a guest needs, HTTPS only
+        extra.append({"resources": list(r.resources), "owner": r.owner[0] if r.owner else None,
+                      "denied": r.denied, "guest_access": r.decl.guest_access, "secure": r.decl.secure})
     if as_json:
-        click.echo(json.dumps(rows, indent=1))
+        click.echo(json.dumps([{**row, **more} for row, more in zip(rows, extra)], indent=1))
         return
     widths = {k: max(len(k), *(len(row[k]) for row in rows)) for k in rows[0]} if rows else {}
     click.echo("  ".join(k.upper().ljust(w) for k, w in widths.items()))

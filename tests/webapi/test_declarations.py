@@ -121,6 +121,11 @@ def test_routes_command_lists_every_route_with_its_acl():
     assert paths[("POST", "/V1/vendor_faq/question")]["acl"] == "Vendor_Faq::question"
     assert paths[("POST", "/V1/integration/customer/revoke-customer-token")]["forced"] == "customerId=%customer_id%"
     assert paths[("PUT", "/V1/vendor_faq/question/:questionId")]["service"] == "Vendor\\Faq\\Api\\QuestionRepositoryInterface::save"
+    # the JSON adds what a check of the ACL needs: the resources, the owned parameter, the refusal's resources
+    fee = paths[("POST", "/V1/vendor_extrafee/carts/:cartId/totals-information")]
+    assert (fee["resources"], fee["owner"], fee["denied"]) == (["Magento_Cart::manage", "self"], "cartId",
+                                                               ["Magento_Cart::manage"])
+    assert paths[("GET", "/V1/store/storeViews")]["guest_access"] == "webapi/webapisecurity/allow_insecure"
 
 
 def test_literal_segments_match_percent_decoded(tmp_path):
