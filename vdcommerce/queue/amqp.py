@@ -25,6 +25,9 @@ from . import Handler, Message, Retry
 log = logging.getLogger("vdcommerce.queue")
 logging.getLogger("pika").setLevel(logging.WARNING)  # it logs every step of every connection at INFO
 
+#: seconds; pika gives up on a broker that sent nothing for a little more than this
+PUBLISHER_HEARTBEAT = 30
+
 _PERSISTENT = pika.BasicProperties(content_type="application/json", delivery_mode=pika.DeliveryMode.Persistent)
 
 
@@ -65,8 +68,10 @@ class AmqpBackend:
             try:
                 if self._channel is None or not self._channel.is_open:
                     self.close()
-                    # a publisher is idle between requests: no heartbeats to miss; a dead link shows on use
-                    self._connection, self._channel = self._connect(heartbeat=0)
+                    # a publisher is idle between requests, so the broker may drop its link (that shows
+                    # on use, and the publish is tried again); the heartbeat ends a publish that waits on a
+                    # broker gone silent (webapi/bulk.py answers the request before that)
+                    self._connection, self._channel = self._connect(heartbeat=PUBLISHER_HEARTBEAT)
                     self._channel.tx_select()
                 for body in bodies:
                     self._channel.basic_publish(self.exchange, topic, body, _PERSISTENT)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -86,6 +88,8 @@ class BulkProcessor:
         for r in sorted(self.routes, key=lambda r: len(r.params), reverse=True):
             self.bulk_routes[(r.method, tuple(bulk_segment(s) for s in r.segments))] = r
         self.backend = make_backend(settings, self.topics)
+        self._publisher: ThreadPoolExecutor | None = None  # AMQP: the thread that talks to the broker
+        self._publishing: Future[None] | None = None
 
     def array_limit(self, route: Route, state: ConfigState, store_id: int) -> int | None:
         """The longest list of objects an element may hold, when input limits are on."""
@@ -205,10 +209,28 @@ class BulkProcessor:
     def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> Response | None:
         """The broker is told after the commit, so a consumer always finds the operations it is sent.
         If the broker cannot be reached, the operations still open are marked rejected (status 5) and
-        the answer is a 500: nothing of the request runs unless the client sends it again."""
+        the answer is a 500: nothing of the request runs unless the client sends it again.
+
+        The publish runs in the backend's one publisher thread and the request waits for it at most
+        ``VDC_AMQP_PUBLISH_TIMEOUT`` seconds: a broker that accepts the connection and never answers
+        does not hold the worker. Past that the operations are rejected the same way and the answer is
+        a 503, and so is every request while that publish still hangs (the publisher's heartbeat ends it
+        once the broker stays silent); should it go through later, its messages name rejected
+        operations, which the consumer skips."""
+        if self._publisher is None:
+            self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="amqp-publish")
         try:
-            self.backend.publish(None, topic, bodies)
+            if self._publishing is not None and not self._publishing.done():
+                raise FutureTimeout  # the last publish still hangs: answer at once, queue nothing behind it
+            self._publishing = self._publisher.submit(self.backend.publish, None, topic, bodies)
+            self._publishing.result(timeout=self.settings.amqp_publish_timeout)
             return None
+        except FutureTimeout:
+            error = WebapiException("The message broker did not answer in time; the request was not queued. "
+                                    "Try again.", status=503)
+            with db.transaction() as conn:
+                operations.reject_open(conn, bulk_uuid, error.message)
+            return 503, orjson.dumps(error_body(error)), [*JSON_HEADERS, (b"retry-after", b"1")]
         except Exception as e:  # noqa: BLE001 - the client must learn that its request was not queued
             status, body = internal_error(e, self.settings.debug)
             with db.transaction() as conn:
