@@ -19,26 +19,31 @@ from tests.helpers import at_once, new_customer, unique
 from tests.helpers.harness import Database, Server
 from tests.helpers.mail import SilentServer, outbox, wait_for
 
-STATEMENT, LOCK, SMTP_TIMEOUT = 2, 1, 5
+STATEMENT, LOCK, SMTP_TIMEOUT, PUBLISH = 2, 1, 5, 1
 TOO_LONG = {"message": "The request took longer than %seconds seconds and was stopped; nothing of it was saved.",
             "parameters": {"seconds": str(STATEMENT)}}
+BROKER = {"message": "The message broker did not answer in time; the request was not queued. Try again."}
 LOCKED = {"message": "The database was busy with other requests; nothing of this one was saved. Try again."}
 
 
 @pytest.fixture(scope="module")
 def hung(tmp_path_factory):
-    """A server with short database limits whose consumer delivers mail to a server that never answers."""
-    silent = SilentServer().start()
+    """A server with short database limits whose consumer delivers mail to a server that never answers,
+    and whose message broker accepts connections and never answers either."""
+    silent, broker = SilentServer().start(), SilentServer().start()
     tmp = tmp_path_factory.mktemp("timeouts")
     db = Database(tmp)
     srv = Server(tmp, db, extra_env={
         "VDC_DB_STATEMENT_TIMEOUT": str(STATEMENT), "VDC_DB_LOCK_TIMEOUT": str(LOCK),
         "VDC_SMTP_HOST": "127.0.0.1", "VDC_SMTP_PORT": str(silent.port), "VDC_SMTP_TIMEOUT": str(SMTP_TIMEOUT),
-        "VDC_MAIL_POLL_SECONDS": "0.2", "VDC_MAIL_RETRY_DELAYS": "1"})
+        "VDC_MAIL_POLL_SECONDS": "0.2", "VDC_MAIL_RETRY_DELAYS": "1",
+        "VDC_QUEUE_BACKEND": "amqp", "VDC_AMQP_URL": f"amqp://guest:guest@127.0.0.1:{broker.port}/%2F",
+        "VDC_AMQP_PUBLISH_TIMEOUT": str(PUBLISH)})
     yield srv, silent
     srv.stop()
     db.drop()
     silent.stop()
+    broker.stop()
 
 
 @pytest.fixture(scope="module")
@@ -168,3 +173,17 @@ def test_a_hung_mail_server_delays_no_request_and_the_delivery_is_tried_again(hu
     assert failed["next_attempt_at"] is not None and failed["sent_at"] is None
     wait_for(lambda: _message(admin, queued["message_id"])["attempts"] >= 2, timeout=SMTP_TIMEOUT + 30,
              what="the second attempt")
+
+
+def test_a_hung_broker_ends_an_async_request_with_503_and_rejects_its_operations(hung, admin):
+    started = time.monotonic()
+    r = admin.post("/async/bulk/V1/vendor_faq/tag", json=[{"tag": {"title": unique("hung-")}}] * 2)
+    took = time.monotonic() - started
+    assert (r.status_code, r.json()) == (503, BROKER), r.text
+    assert PUBLISH * 0.9 <= took < PUBLISH + 20
+    # the publish still hangs: the next async request is told so without waiting; sync requests go on
+    again = admin.post("/async/V1/vendor_faq/tag", json={"tag": {"title": unique("hung-")}})
+    assert (again.status_code, again.json()) == (503, BROKER), again.text
+    assert admin.post("/V1/vdtest/thing", json={"thing": {"title": unique("sync-")}}).status_code == 200
+    listed = admin.get("/V1/bulk?searchCriteria=").json()["items"]
+    assert [(o["status"], o["result_message"]) for o in listed] == [(5, BROKER["message"])] * 3

@@ -269,4 +269,6 @@ def create_app() -> Application:
     """uvicorn factory: each worker process builds its own application."""
     configure_logging(get_settings())
     db.use_limits(db.request_limits())  # the consumers and the CLI keep their own (framework/db.py)
-    return Application()
+    app = Application()
+    app.bulk.start_publisher()
+    return app

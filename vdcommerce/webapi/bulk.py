@@ -14,8 +14,11 @@ is the 202 of 8.3. The operations run later in a consumer (vdcommerce/queue/cons
 from __future__ import annotations
 
 import hashlib
+import logging
+import queue
 import re
-from concurrent.futures import Future, ThreadPoolExecutor
+import threading
+from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any
 
@@ -37,9 +40,11 @@ from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, h
 from .routing import Route, RouteTable
 
 if TYPE_CHECKING:
+    from ..queue import Backend
     from ..platform.config.service import ConfigState
     from ..platform.integration.auth import Authenticator
 
+log = logging.getLogger("vdcommerce.queue")
 _VERSION = re.compile(r"V\d+\Z")
 ASYNC_LIMIT_PATH = "webapi/async/default_input_array_size_limit"
 DEFAULT_ASYNC_LIMIT = 5000  # Complex_array_limit for async and bulk
@@ -88,8 +93,8 @@ class BulkProcessor:
         for r in sorted(self.routes, key=lambda r: len(r.params), reverse=True):
             self.bulk_routes[(r.method, tuple(bulk_segment(s) for s in r.segments))] = r
         self.backend = make_backend(settings, self.topics)
-        self._publisher: ThreadPoolExecutor | None = None  # AMQP: the thread that talks to the broker
-        self._publishing: Future[None] | None = None
+        self._publisher: _Publisher | None = None  # AMQP: the thread that talks to the broker
+        self._stuck: Future[None] | None = None  # a publish a request stopped waiting for
 
     def array_limit(self, route: Route, state: ConfigState, store_id: int) -> int | None:
         """The longest list of objects an element may hold, when input limits are on."""
@@ -206,24 +211,34 @@ class BulkProcessor:
         except LocalizedException as e:
             raise ElementFailed(index, e) from None
 
+    def start_publisher(self) -> None:
+        """A web worker's start: with a broker (AMQP), the publisher thread opens its connection and
+        declares the queues now, not in the first async request."""
+        if not self.backend.transactional and self._publisher is None:
+            self._publisher = _Publisher(self.backend)
+
     def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> Response | None:
         """The broker is told after the commit, so a consumer always finds the operations it is sent.
         If the broker cannot be reached, the operations still open are marked rejected (status 5) and
         the answer is a 500: nothing of the request runs unless the client sends it again.
 
-        The publish runs in the backend's one publisher thread and the request waits for it at most
+        The publish runs in the worker's one publisher thread and the request waits for it at most
         ``VDC_AMQP_PUBLISH_TIMEOUT`` seconds: a broker that accepts the connection and never answers
         does not hold the worker. Past that the operations are rejected the same way and the answer is
-        a 503, and so is every request while that publish still hangs (the publisher's heartbeat ends it
-        once the broker stays silent); should it go through later, its messages name rejected
+        a 503, and so is every async request while that publish still hangs (the publisher's heartbeat
+        ends it once the broker stays silent); should it go through later, its messages name rejected
         operations, which the consumer skips."""
-        if self._publisher is None:
-            self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="amqp-publish")
+        self.start_publisher()
+        assert self._publisher is not None
         try:
-            if self._publishing is not None and not self._publishing.done():
+            if self._stuck is not None and not self._stuck.done():
                 raise FutureTimeout  # the last publish still hangs: answer at once, queue nothing behind it
-            self._publishing = self._publisher.submit(self.backend.publish, None, topic, bodies)
-            self._publishing.result(timeout=self.settings.amqp_publish_timeout)
+            publishing = self._publisher.submit(topic, bodies)
+            try:
+                publishing.result(timeout=self.settings.amqp_publish_timeout)
+            except FutureTimeout:
+                self._stuck = publishing
+                raise
             return None
         except FutureTimeout:
             error = WebapiException("The message broker did not answer in time; the request was not queued. "
@@ -236,6 +251,36 @@ class BulkProcessor:
             with db.transaction() as conn:
                 operations.reject_open(conn, bulk_uuid, body["message"])
             return status, orjson.dumps(body), JSON_HEADERS
+
+
+class _Publisher:
+    """The one thread of a worker that talks to the broker (a daemon: one stuck on a silent broker never
+    holds the process open at shutdown). It first prepares the backend (the connection, the queues)."""
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+        self._jobs: queue.SimpleQueue[tuple[Future[None], str, list[bytes]]] = queue.SimpleQueue()
+        threading.Thread(target=self._run, name="amqp-publish", daemon=True).start()
+
+    def submit(self, topic: str, bodies: list[bytes]) -> Future[None]:
+        future: Future[None] = Future()
+        self._jobs.put((future, topic, bodies))
+        return future
+
+    def _run(self) -> None:
+        try:
+            self._backend.prepare()
+        except Exception as e:  # noqa: BLE001 - the first publish tries again, and answers for it
+            log.warning("queue: cannot prepare the broker at start-up (%s); the first publish tries again", e)
+        while True:
+            future, topic, bodies = self._jobs.get()
+            if future.set_running_or_notify_cancel():
+                try:
+                    self._backend.publish(None, topic, bodies)
+                except BaseException as e:  # noqa: BLE001 - handed to the waiting request
+                    future.set_exception(e)
+                else:
+                    future.set_result(None)
 
 
 def _object_field(plan: Any, inp: dict[str, Any], field: str) -> Any:
