@@ -19,7 +19,7 @@ from tests.helpers import at_once, new_customer, unique
 from tests.helpers.harness import Database, Server
 from tests.helpers.mail import SilentServer, outbox, wait_for
 
-STATEMENT, LOCK, SMTP_TIMEOUT, PUBLISH = 2, 1, 5, 1
+STATEMENT, LOCK, SMTP_TIMEOUT, PUBLISH = 2, 1, 6, 1
 TOO_LONG = {"message": "The request took longer than %seconds seconds and was stopped; nothing of it was saved.",
             "parameters": {"seconds": str(STATEMENT)}}
 BROKER = {"message": "The message broker did not answer in time; the request was not queued. Try again."}
