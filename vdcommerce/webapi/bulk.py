@@ -271,7 +271,7 @@ class _Publisher:
         try:
             self._backend.prepare()
         except Exception as e:  # noqa: BLE001 - the first publish tries again, and answers for it
-            log.warning("queue: cannot prepare the broker at start-up (%s); the first publish tries again", e)
+            log.warning("queue: cannot prepare the broker at start-up (%r); the first publish tries again", e)
         while True:
             future, topic, bodies = self._jobs.get()
             if future.set_running_or_notify_cancel():
