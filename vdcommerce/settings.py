@@ -64,6 +64,9 @@ class Settings(BaseSettings):
                                                                               "for `VDC_QUEUE_BACKEND=amqp`.")
     amqp_prefix: str = Field("", description="Prefix of the AMQP exchange (`<prefix>magento`) and queue names "
                                              "(`<prefix><topic>`), to keep several installations apart on one broker.")
+    amqp_publish_timeout: float = Field(5.0, gt=0, description="Seconds an async or bulk request waits for the AMQP "
+                                                               "broker to take its messages; past it: 503, the "
+                                                               "operations rejected.")
     queue_consumers: int = Field(1, description="Consumer processes (`queue consume`) that `serve` runs beside the web "
                                                 "server; 0: none (run `vdcommerce queue consume` yourself).")
     queue_retry_limit: int = Field(5, description="Attempts of an operation whose failures are temporary (lock "
@@ -96,6 +99,21 @@ class Settings(BaseSettings):
     media_url: str = Field("/media/", description="Media base URL: the service serves the public media folder under "
                                                   "its path, and links to media files start with it (a path is "
                                                   "joined to `VDC_BASE_URL`, or the bound address).")
+    db_statement_timeout: float = Field(10.0, ge=0, description="Seconds a request's database work may take: a PostgreSQL "
+                                                                "statement (`statement_timeout`), a SQLite request's "
+                                                                "transaction; past it the request answers 503 and "
+                                                                "rolls back. 0: no limit.")
+    db_lock_timeout: float = Field(5.0, ge=0, description="Seconds a request waits for a lock (PostgreSQL `lock_timeout`, "
+                                                          "SQLite `busy_timeout` on the write lock); past it: 503 "
+                                                          "and a rollback. 0: PostgreSQL waits for ever, SQLite not at all.")
+    db_idle_in_transaction_timeout: float = Field(60.0, ge=0, description="PostgreSQL: seconds a request's session may sit "
+                                                                          "idle inside a transaction before the server "
+                                                                          "ends it. 0: no limit.")
+    db_background_statement_timeout: float = Field(0.0, ge=0, description="`db_statement_timeout` of the CLI, the queue "
+                                                                          "consumers and the scheduler (imports, "
+                                                                          "migrations, bulk operations). 0: no limit.")
+    db_background_lock_timeout: float = Field(30.0, ge=0, description="`db_lock_timeout` of the CLI, the queue consumers "
+                                                                      "and the scheduler.")
     media_max_bytes: int = Field(4 * 1024 * 1024, description="Largest uploaded file accepted (bytes, decoded); "
                                                               "larger: 400.")
 

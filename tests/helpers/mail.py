@@ -66,6 +66,11 @@ class SilentServer:
             self.accepted += 1
             self._held.append(conn)
 
+    @property
+    def held(self) -> list[socket.socket]:
+        """The server's ends of the connections it accepted, in order."""
+        return list(self._held)
+
     def start(self) -> "SilentServer":
         self._thread.start()
         return self

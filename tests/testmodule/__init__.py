@@ -15,3 +15,4 @@ from . import store  # noqa: F401
 from . import cron  # noqa: F401
 from . import newsletter  # noqa: F401
 from . import customer  # noqa: F401
+from . import slow  # noqa: F401

@@ -7,9 +7,12 @@ run in one transaction each (``transaction``).
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
+import time
 from collections import namedtuple
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from sqlalchemy import Connection, Dialect, Engine, MetaData, Numeric, Select, create_engine, event
@@ -28,34 +31,108 @@ metadata = MetaData(naming_convention=NAMING)
 _engine: Engine | None = None
 
 
-def make_engine(url: str) -> Engine:
+@dataclass(frozen=True)
+class Limits:
+    """How long a process's database work may take, in seconds (0: no limit): a statement (SQLite: a
+    transaction), a lock wait, and (PostgreSQL) a session idle inside a transaction."""
+    statement: float
+    lock: float
+    idle: float = 0.0
+
+
+def request_limits() -> Limits:
+    """The web workers' limits: a stuck request ends, it never holds its worker."""
+    from ..settings import get_settings
+    s = get_settings()
+    return Limits(s.db_statement_timeout, s.db_lock_timeout, s.db_idle_in_transaction_timeout)
+
+
+def background_limits() -> Limits:
+    """The limits of every other process (the CLI, the queue consumers, the scheduler): long imports,
+    migrations and bulk operations are not cut by the requests' limit."""
+    from ..settings import get_settings
+    s = get_settings()
+    return Limits(s.db_background_statement_timeout, s.db_background_lock_timeout)
+
+
+_limits: Limits | None = None
+
+
+def use_limits(limits: Limits) -> None:
+    """The limits of this process's connections from now on (a web worker sets ``request_limits()``
+    before its first request; any other process keeps ``background_limits()``)."""
+    global _limits
+    if limits != _limits:
+        reset_engine()
+        _limits = limits
+
+
+#: where a SQLite connection keeps the deadline of its transaction (``time.monotonic()``; 0: none)
+_DEADLINE = "vdc.deadline"
+#: SQLite virtual machine steps between two looks at the deadline
+_PROGRESS_STEPS = 10_000
+
+
+def make_engine(url: str, limits: Limits | None = None) -> Engine:
+    limits = limits or background_limits()
     if url.startswith("sqlite"):
         engine = create_engine(url, pool_size=8, max_overflow=16)
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+        def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
             dbapi_conn.isolation_level = None  # we emit BEGIN ourselves
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=10000")
+            cur.execute(f"PRAGMA busy_timeout={int(limits.lock * 1000)}")
             cur.close()
+            if limits.statement:
+                deadline = record.info[_DEADLINE] = [0.0]
+                clock = time.monotonic
+
+                def past_deadline() -> int:  # nonzero interrupts the statement ("interrupted")
+                    return deadline[0] != 0.0 and clock() > deadline[0]
+
+                dbapi_conn.set_progress_handler(past_deadline, _PROGRESS_STEPS)
 
         @event.listens_for(engine, "begin")
         def _sqlite_begin(conn: Connection) -> None:
             # writers take the write lock up front, so two writers never deadlock on upgrade
             conn.connection.dbapi_connection.execute(  # type: ignore[union-attr]  # open: BEGIN runs on it
                "BEGIN IMMEDIATE" if conn.info.get("write") else "BEGIN")
+            if limits.statement:  # the transaction's work counts from here (the lock wait has its own limit)
+                conn.connection.info[_DEADLINE][0] = time.monotonic() + limits.statement
+
+        if limits.statement:
+            @event.listens_for(engine, "commit")
+            @event.listens_for(engine, "rollback")
+            def _sqlite_end(conn: Connection) -> None:
+                # never interrupt the COMMIT or ROLLBACK itself
+                box = conn.connection.info.get(_DEADLINE)
+                if box is not None:
+                    box[0] = 0.0
         return engine
-    return create_engine(url, pool_size=8, max_overflow=16, pool_pre_ping=True)
+    engine = create_engine(url, pool_size=8, max_overflow=16, pool_pre_ping=True)
+    timeouts = [(name, int(seconds * 1000)) for name, seconds in (
+        ("statement_timeout", limits.statement), ("lock_timeout", limits.lock),
+        ("idle_in_transaction_session_timeout", limits.idle)) if seconds]
+    if timeouts:
+        @event.listens_for(engine, "connect")
+        def _pg_timeouts(dbapi_conn: Any, _record: Any) -> None:
+            # once per connection (they are kept), committed so that the session keeps them
+            with dbapi_conn.cursor() as cur:
+                for name, ms in timeouts:
+                    cur.execute(f"SET {name} = {ms}")
+            dbapi_conn.commit()
+    return engine
 
 
 def get_engine() -> Engine:
     global _engine
     if _engine is None:
         from ..settings import get_settings
-        _engine = make_engine(get_settings().resolved_database_url())
+        _engine = make_engine(get_settings().resolved_database_url(), _limits or background_limits())
     return _engine
 
 
@@ -107,6 +184,30 @@ def transaction(write: bool = True) -> Iterator[Connection]:
     finally:
         if temporary:
             conn.close()
+
+
+#: what ended a unit of work that took too long: its statement (or SQLite transaction) ran past the
+#: statement limit, or it waited for a lock past the lock limit
+TOO_LONG, LOCKED = "too_long", "locked"
+_PG_STATES = {"57014": TOO_LONG,  # query_canceled: statement_timeout
+              "25P03": TOO_LONG,  # idle_in_transaction_session_timeout
+              "55P03": LOCKED}  # lock_not_available: lock_timeout
+
+
+def out_of_time(exc: BaseException) -> str | None:
+    """``TOO_LONG`` or ``LOCKED`` when ``exc`` (a driver error, or SQLAlchemy's wrapper of one) is a
+    database limit of this module ending the work; else None."""
+    orig = getattr(exc, "orig", None) or exc
+    state = getattr(orig, "sqlstate", None)
+    if state is not None:
+        return _PG_STATES.get(state)
+    if isinstance(orig, sqlite3.OperationalError):
+        text = str(orig)
+        if text == "interrupted":
+            return TOO_LONG
+        if text.startswith(("database is locked", "database table is locked")):
+            return LOCKED
+    return None
 
 
 _AFTER_COMMIT, _AFTER_ROLLBACK = "vdc.after_commit", "vdc.after_rollback"

@@ -66,6 +66,9 @@ class Backend(Protocol):
     #: True: ``publish`` writes in the caller's transaction; False: call it after the commit
     transactional: bool
 
+    def prepare(self) -> None:
+        """Before the first publish (a web worker's start): what publishing needs ready (a connection)."""
+
     def publish(self, conn: Connection | None, topic: str, bodies: list[bytes]) -> None: ...
 
     def consume(self, topics: list[str], handle: Handler, max_messages: int | None,

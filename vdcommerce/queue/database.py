@@ -57,6 +57,9 @@ class DatabaseBackend:
         self.host = socket.gethostname()
         self.me = f"{self.host}:{os.getpid()}"
 
+    def prepare(self) -> None:
+        """Nothing: messages are rows of the request's transaction."""
+
     def publish(self, conn: Connection | None, topic: str, bodies: list[bytes]) -> None:
         if bodies:
             at = time.time()

@@ -27,7 +27,8 @@ from .bulk import BulkProcessor
 from .cors import Cors
 from .declarations import load_packages, read_acl, read_config_defaults
 from .docs_ui import DocsUI
-from .errors import WebapiException, cannot_process, error_body, internal_error, not_found_route, status_of
+from .errors import (WebapiException, cannot_process, error_body, internal_error, not_found_route, out_of_time,
+                     status_of)
 from .fields import filter_output
 from .health import Health
 from .logging import configure as configure_logging
@@ -149,6 +150,9 @@ class Application:
                 return 429, orjson.dumps(error_body(e)), [*JSON_HEADERS, (b"retry-after", str(e.retry_after).encode())]
             return status_of(e), orjson.dumps(error_body(e)), JSON_HEADERS
         except Exception as e:  # noqa: BLE001 - the one place that turns anything into a 500
+            kind = db.out_of_time(e)
+            if kind is not None:  # the database's limits ended the request: rolled back, the worker is free
+                return out_of_time(kind, self.settings.db_statement_timeout, scope.get("vdc.request_id"))
             status, payload = internal_error(e, self.debug, scope.get("vdc.request_id"))
             return status, orjson.dumps(payload), JSON_HEADERS
 
@@ -268,4 +272,7 @@ def run_service(plan: MethodPlan, ctx: Context, args: dict[str, Any]) -> Any:
 def create_app() -> Application:
     """uvicorn factory: each worker process builds its own application."""
     configure_logging(get_settings())
-    return Application()
+    db.use_limits(db.request_limits())  # the consumers and the CLI keep their own (framework/db.py)
+    app = Application()
+    app.bulk.start_publisher()
+    return app

@@ -16,7 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import queue
 import re
+import threading
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -37,10 +41,11 @@ from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, h
 from .routing import Route, RouteTable
 
 if TYPE_CHECKING:
+    from ..queue import Backend
     from ..platform.config.service import ConfigState
     from ..platform.integration.auth import Authenticator
 
-log = logging.getLogger("vdcommerce.webapi")
+log = logging.getLogger("vdcommerce.queue")
 #: the answer (503) when the broker cannot take a request's messages
 QUEUE_UNAVAILABLE = "The message queue is not available now. Nothing was accepted; try again later."
 _VERSION = re.compile(r"V\d+\Z")
@@ -91,6 +96,8 @@ class BulkProcessor:
         for r in sorted(self.routes, key=lambda r: len(r.params), reverse=True):
             self.bulk_routes[(r.method, tuple(bulk_segment(s) for s in r.segments))] = r
         self.backend = make_backend(settings, self.topics)
+        self._publisher: _Publisher | None = None  # AMQP: the thread that talks to the broker
+        self._stuck: Future[None] | None = None  # a publish a request stopped waiting for
 
     def array_limit(self, route: Route, state: ConfigState, store_id: int) -> int | None:
         """The longest list of objects an element may hold, when input limits are on."""
@@ -161,7 +168,9 @@ class BulkProcessor:
         except ElementFailed as e:
             return 400, orjson.dumps(e.body()), JSON_HEADERS
         if not self.backend.transactional:
-            self._publish_after_commit(topic, bodies, scheduled.bulk_uuid)
+            failed = self._publish_after_commit(topic, bodies, scheduled.bulk_uuid)
+            if failed is not None:
+                return failed
         answer = AsyncResponseInterface.of(
             bulk_uuid=scheduled.bulk_uuid, errors=False,
             request_items=[ItemStatusInterface.of(id=i, data_hash=hashlib.sha256(s.encode()).hexdigest(),
@@ -205,18 +214,78 @@ class BulkProcessor:
         except LocalizedException as e:
             raise ElementFailed(index, e) from None
 
-    def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> None:
+    def start_publisher(self) -> None:
+        """A web worker's start: with a broker (AMQP), the publisher thread opens its connection and
+        declares the queues now, not in the first async request."""
+        if not self.backend.transactional and self._publisher is None:
+            self._publisher = _Publisher(self.backend)
+
+    def _publish_after_commit(self, topic: str, bodies: list[bytes], bulk_uuid: str) -> Response | None:
         """The broker is told after the commit, so a consumer always finds the operations it is sent.
+
         If the broker cannot be reached (down, restarting), the bulk and its operations are removed
         again and the answer is a 503: nothing of the request was accepted, nothing of it stays or
-        runs, and the client may send it again."""
+        runs, and the client may send it again.
+
+        The publish runs in the worker's one publisher thread and the request waits for it at most
+        ``VDC_AMQP_PUBLISH_TIMEOUT`` seconds: a broker that accepts the connection and never answers
+        does not hold the worker. Past that the operations are marked rejected (status 5: the publish
+        may still go through later, and the consumer skips messages that name rejected operations) and
+        the answer is a 503, and so is every async request while that publish still hangs (the
+        publisher's heartbeat ends it once the broker stays silent)."""
+        self.start_publisher()
+        assert self._publisher is not None
         try:
-            self.backend.publish(None, topic, bodies)
+            if self._stuck is not None and not self._stuck.done():
+                raise FutureTimeout  # the last publish still hangs: answer at once, queue nothing behind it
+            publishing = self._publisher.submit(topic, bodies)
+            try:
+                publishing.result(timeout=self.settings.amqp_publish_timeout)
+            except FutureTimeout:
+                self._stuck = publishing
+                raise
+            return None
+        except FutureTimeout:
+            error = WebapiException("The message broker did not answer in time; the request was not queued. "
+                                    "Try again.", status=503)
+            with db.transaction() as conn:
+                operations.reject_open(conn, bulk_uuid, error.message)
+            return 503, orjson.dumps(error_body(error)), [*JSON_HEADERS, (b"retry-after", b"1")]
         except Exception:  # noqa: BLE001 - the client must learn that its request was not queued
             log.exception("async: cannot publish bulk %s; it is discarded", bulk_uuid)
             with db.transaction() as conn:
                 operations.discard(conn, bulk_uuid)
             raise WebapiException(QUEUE_UNAVAILABLE, status=503) from None
+
+
+class _Publisher:
+    """The one thread of a worker that talks to the broker (a daemon: one stuck on a silent broker never
+    holds the process open at shutdown). It first prepares the backend (the connection, the queues)."""
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+        self._jobs: queue.SimpleQueue[tuple[Future[None], str, list[bytes]]] = queue.SimpleQueue()
+        threading.Thread(target=self._run, name="amqp-publish", daemon=True).start()
+
+    def submit(self, topic: str, bodies: list[bytes]) -> Future[None]:
+        future: Future[None] = Future()
+        self._jobs.put((future, topic, bodies))
+        return future
+
+    def _run(self) -> None:
+        try:
+            self._backend.prepare()
+        except Exception as e:  # noqa: BLE001 - the first publish tries again, and answers for it
+            log.warning("queue: cannot prepare the broker at start-up (%r); the first publish tries again", e)
+        while True:
+            future, topic, bodies = self._jobs.get()
+            if future.set_running_or_notify_cancel():
+                try:
+                    self._backend.publish(None, topic, bodies)
+                except BaseException as e:  # noqa: BLE001 - handed to the waiting request
+                    future.set_exception(e)
+                else:
+                    future.set_result(None)
 
 
 def _object_field(plan: Any, inp: dict[str, Any], field: str) -> Any:

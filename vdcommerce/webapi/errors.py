@@ -69,3 +69,23 @@ def internal_error(exc: BaseException, debug: bool = False, report: str | None =
     if debug:
         body["trace"] = "".join(traceback.format_exception(exc))
     return 500, body
+
+
+#: the answers of a request its database limits ended (``VDC_DB_STATEMENT_TIMEOUT``, ``VDC_DB_LOCK_TIMEOUT``)
+TOO_LONG_MESSAGE = "The request took longer than %seconds seconds and was stopped; nothing of it was saved."
+LOCKED_MESSAGE = "The database was busy with other requests; nothing of this one was saved. Try again."
+
+
+def out_of_time(kind: str, seconds: float, report: str | None = None) -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
+    """503 in the platform's error body, with ``Retry-After``: the request ran into a database limit
+    (``too_long``: its statement; ``locked``: a lock it waited for) and was rolled back."""
+    import orjson
+
+    from .request import JSON_HEADERS
+    if kind == "locked":
+        body: dict[str, Any] = {"message": LOCKED_MESSAGE}
+    else:
+        body = {"message": TOO_LONG_MESSAGE, "parameters": {"seconds": f"{seconds:g}"}}
+    log.warning("request %s ended by the database's %s limit", report or "-",
+                "lock wait" if kind == "locked" else "statement")
+    return 503, orjson.dumps(body), [*JSON_HEADERS, (b"retry-after", b"1")]
