@@ -232,6 +232,11 @@ def test_errors_and_access(sc, token, admin):
         error(r, 400, 'The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.',
               {"value": "abc", "type": "float"})
         assert ok(me.post("/V1/carts/mine/vdstorecredit/apply", json={"amount": 5, "unknown": 1})) == 0
+        # more than the money column holds asks for as much as can be applied: none here, and no 500
+        for huge in (1.35e16, -1.35e16):
+            assert ok(me.post("/V1/carts/mine/vdstorecredit/apply", json={"amount": huge})) == 0
+        error(me.post("/V1/carts/mine/vdstorecredit/apply", json={"amount": 1e300}), 400,
+              'Invalid value of "%value" provided for the %fieldName field.', {"value": 1e300, "fieldName": "amount"})
         # customers can't manage balances
         error(me.post(MANAGE, json={"customerId": customer["id"], "amount": 5}), 401,
               "The consumer isn't authorized to access %resources.", {"resources": "Vendor_StoreCredit::manage"})
