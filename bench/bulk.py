@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, Server, check, free_port, http_json, run_cli,
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, Server, check, free_port, http_json, run_cli,
                        vdcommerce_bin)
 
 BULK_SIZE = 2000

@@ -6,7 +6,7 @@ from magento import Magento
 from magento.exceptions import MagentoException
 from magento.queries import make_search_query
 
-from tests.helpers import new_customer, unique
+from tests.helpers import unique
 from tests.helpers.sales import order_body
 
 

@@ -15,7 +15,6 @@ import sys
 import tarfile
 from pathlib import Path
 
-import httpx
 import pytest
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory

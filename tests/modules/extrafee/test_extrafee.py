@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 
-import httpx
 import pytest
 
 from tests.helpers import limited_admin, new_customer, ok, unique

@@ -160,7 +160,7 @@ def test_customers_see_archived_orders_until_the_store_hides_them(server, admin,
 
 def test_async_move_to_archive(admin, all_client):
     oid = order(all_client)
-    r = admin.post(f"/async/V1/vendorMoveToArchive", json={"orderIds": [oid]})
+    r = admin.post("/async/V1/vendorMoveToArchive", json={"orderIds": [oid]})
     assert r.status_code == 202, r.text
     deadline = time.monotonic() + 20
     while listed(admin, "/V1/orders", "entity_id", oid) and time.monotonic() < deadline:

@@ -262,7 +262,7 @@ def test_acl(server, products):
         assert ok(closer.put(f"/V1/vendor_quote/expire/{quote_id}")) is True
     with server.client(limited_admin(server, "Vendor_RequestQuote::approve")) as approver:
         error(approver.put(f"/V1/vendor_quote/expire/{quote_id}"), 401, denied, {"resources": "Vendor_RequestQuote::close"})
-        error(approver.put(f"/V1/vendor_quote/quote_item/price/1", json={"price": 1}), 401, denied,
+        error(approver.put("/V1/vendor_quote/quote_item/price/1", json={"price": 1}), 401, denied,
               {"resources": "Vendor_RequestQuote::edit"})
     with server.client() as guest:
         error(guest.put(f"/V1/vendor_quote/quote/note/admin/{quote_id}", json={"note": "x"}), 401, denied,

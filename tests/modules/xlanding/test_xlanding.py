@@ -401,10 +401,10 @@ def test_acl_refusals(server, admin, guest):
 
 def test_async_create(admin):
     title = unique("Async ")
-    r = admin.post(f"/async/V1/vendor_xlanding/page", json={"page": {"title": title,
+    r = admin.post("/async/V1/vendor_xlanding/page", json={"page": {"title": title,
                                                                      "identifier": unique("async-").lower()}})
     assert r.status_code == 202, r.text
-    r = admin.post(f"/async/bulk/V1/vendor_xlanding/page", json=[{"page": {"title": title + " bulk",
+    r = admin.post("/async/bulk/V1/vendor_xlanding/page", json=[{"page": {"title": title + " bulk",
                                                                           "identifier": unique("bulk-").lower()}}])
     assert r.status_code == 202, r.text
     deadline = time.monotonic() + 20

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import bindparam, func, select
 
 from ...framework.dates import parse_datetime, utc_now
-from ...framework.exceptions import CouldNotDeleteException, InputException, LocalizedException
+from ...framework.exceptions import CouldNotDeleteException, LocalizedException
 from ...framework.repository import Record, Repository, joined, parse_ids
 from ...framework.search import SearchCriteria
 from ...framework.storevalues import ADMIN_STORE_ID, SCOPE_PARAM, StoreValues, scoped_select
