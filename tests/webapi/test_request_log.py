@@ -5,19 +5,11 @@ import json
 import time
 
 import httpx
-import pytest
 
-from tests.helpers.harness import ADMIN_PASSWORD, ADMIN_USER, Database, Server
+from tests.helpers.harness import ADMIN_PASSWORD, ADMIN_USER, server_fixture
 
 
-@pytest.fixture(scope="module")
-def json_server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("logs")
-    db = Database(tmp)
-    srv = Server(tmp, db, extra_env={"VDC_LOG_FORMAT": "json"})
-    yield srv
-    srv.stop()
-    db.drop()
+json_server = server_fixture("logs", extra_env={"VDC_LOG_FORMAT": "json"})
 
 
 def access_lines(server) -> list[dict]:

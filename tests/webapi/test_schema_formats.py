@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import httpx
-import pytest
 from openapi_spec_validator import validate
 from openapi_spec_validator.validation.validators import OpenAPIV2SpecValidator, OpenAPIV31SpecValidator
 
-from tests.helpers.harness import Database, Server
+from tests.helpers.harness import server_fixture
 
 
 def operations(doc: dict) -> set[tuple[str, str]]:
@@ -74,14 +73,7 @@ def test_an_unknown_format_is_a_400(guest):
     assert r.json() == {"message": 'Unknown schema format "%1": use swagger2 or openapi3.', "parameters": ["raml"]}
 
 
-@pytest.fixture(scope="module")
-def public(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("baseurl")
-    db = Database(tmp)
-    srv = Server(tmp, db, extra_env={"VDC_BASE_URL": "https://shop.example.com"})
-    yield srv
-    srv.stop()
-    db.drop()
+public = server_fixture("baseurl", extra_env={"VDC_BASE_URL": "https://shop.example.com"})
 
 
 def test_the_host_is_the_configured_base_url_whatever_the_host_header(public):

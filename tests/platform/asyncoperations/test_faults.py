@@ -20,7 +20,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests.helpers import unique
-from tests.helpers.harness import Database, Server, free_port
+from tests.helpers.harness import Database, Server, free_port, server_fixture
 from tests.helpers.queue import Consumer, wait_for
 
 RABBITMQ_BIN = Path("/usr/lib/rabbitmq/bin")
@@ -81,19 +81,8 @@ def rows_of(db: Database, titles: list[str]) -> dict[str, tuple[int, int]]:
 # --------------------------------------------------------------------------- the server killed
 
 
-@pytest.fixture(scope="module")
-def own(tmp_path_factory):
-    """One server (with its consumer) for the tests that kill it: each starts it again when done."""
-    tmp = tmp_path_factory.mktemp("faults")
-    db = Database(tmp)
-    srv = Server(tmp, db, extra_env={"VDC_QUEUE_CONSUMERS": "1"})
-    yield srv
-    try:
-        os.killpg(srv.proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    srv.stop()
-    db.drop()
+# one server (with its consumer) for the tests that kill it: each starts it again when done
+own = server_fixture("faults", extra_env={"VDC_QUEUE_CONSUMERS": "1"})
 
 
 def test_acknowledged_writes_survive_a_sigkill_of_the_server(own):

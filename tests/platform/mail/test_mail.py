@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from tests.helpers import new_customer, unique
-from tests.helpers.harness import BIN, ROOT, Database, Server
+from tests.helpers.harness import BIN, ROOT, Database, Server, server_fixture
 from tests.helpers.mail import Inbox, SilentServer, outbox, wait_for
 
 FAST = {"VDC_MAIL_POLL_SECONDS": "0.2"}
@@ -232,15 +232,8 @@ def test_a_hanging_mail_server_never_holds_a_request(hanging, admin_of):
 
 # --------------------------------------------------------------------------- no SMTP host, no consumer
 
-@pytest.fixture(scope="module")
-def quiet(tmp_path_factory):
-    """No SMTP host and no consumer: the outbox fills, `vdcommerce mail send-due` settles it."""
-    tmp = tmp_path_factory.mktemp("quiet")
-    db = Database(tmp)
-    srv = Server(tmp, db, extra_env={"VDC_QUEUE_CONSUMERS": "0"})
-    yield srv
-    srv.stop()
-    db.drop()
+# no SMTP host and no consumer: the outbox fills, `vdcommerce mail send-due` settles it
+quiet = server_fixture("quiet", extra_env={"VDC_QUEUE_CONSUMERS": "0"})
 
 
 def test_without_an_smtp_host_messages_are_skipped_by_send_due(quiet, admin_of):
