@@ -146,6 +146,10 @@ class Application:
         except LocalizedException as e:
             return status_of(e), orjson.dumps(error_body(e)), JSON_HEADERS
         except Exception as e:  # noqa: BLE001 - the one place that turns anything into a 500
+            conflict = db.conflict_of(e)  # a unique or foreign key conflict a service did not foresee
+            if conflict is not None:
+                log.warning("%s %s: %s", scope["method"], scope.get("vdc.route"), e.args[0] if e.args else e)
+                return status_of(conflict), orjson.dumps(error_body(conflict)), JSON_HEADERS
             status, payload = internal_error(e, self.debug, scope.get("vdc.request_id"))
             return status, orjson.dumps(payload), JSON_HEADERS
 

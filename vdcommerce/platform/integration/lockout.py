@@ -17,7 +17,12 @@ def is_locked(conn: Connection, username: str, lock_type: int) -> bool:
     return bool(row and row.lock_expires_at and row.lock_expires_at > time.time())
 
 
+_NAME_MAX = log_table.c.user_name.type.length or 255
+
+
 def record_failure(conn: Connection, username: str, lock_type: int, max_failures: int, timeout: int) -> None:
+    if len(username) > _NAME_MAX:
+        return  # longer than any account's name: nothing to lock (and more than the log's column holds)
     now = int(time.time())
     row = conn.execute(select(log_table.c.log_id, log_table.c.failures_count, log_table.c.lock_expires_at).where(
         log_table.c.user_name == username, log_table.c.user_type == lock_type)).first()
