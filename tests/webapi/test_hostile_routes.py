@@ -135,13 +135,13 @@ def containers(new: Any):
 
 
 def long_strings():
-    budget = [40]  # at most 40 long texts a body (4 MB)
+    budget = [5]  # five long texts a body (500 kB), then texts longer than a VARCHAR(255)
 
     def fn(k, v):
         if k != "string":
             return v
         budget[0] -= 1
-        return LONG if budget[0] >= 0 else "x" * 1000
+        return LONG if budget[0] >= 0 else "x" * 300
     return fn
 
 
@@ -211,20 +211,30 @@ def body_params(route: Any) -> list[Any]:
 
 
 def probes(route: Any, route_no: int = 0) -> Iterator[Probe]:
-    """The hostile requests of one route, as the admin (``route_no`` takes turns among equivalent variants)."""
+    """The hostile requests of one route, as the admin.
+
+    The variants that can reach a service (plausible bodies, numbers a column cannot hold, long texts,
+    long lists, odd ids) run on every route; those the request decoding and the binding refuse for
+    every route alike (bodies that are no object, NUL characters, values of the wrong type) take
+    turns: each runs on every third route of a family (``route_no``), so every family meets each."""
     name = f"{route.method} {route.url}"
     method = route.method
     base = path_of(route, {})
+    turn = iter(range(route_no, 10 ** 6))
 
     def probe(variant: str, path: str = base, content: bytes | None = None) -> Probe:
         return Probe(name, variant, method, path, content)
 
+    def mine() -> bool:
+        return next(turn) % 3 == 0
+
     # path values
-    for pname in route.plan.path_params:
-        yield probe(f"path NUL in {pname}", path_of(route, {pname: "1%00x"}))
     if route.plan.path_params:
-        for variant, value in PATH_VALUES.items():
-            yield probe(f"path {variant}", path_of(route, dict.fromkeys(route.plan.path_params, value)))
+        yield probe(f"path NUL in {route.plan.path_params[0]}",
+                    path_of(route, {route.plan.path_params[0]: "1%00x"}))
+        for i, (variant, value) in enumerate(PATH_VALUES.items()):
+            if i % 3 == route_no % 3:
+                yield probe(f"path {variant}", path_of(route, dict.fromkeys(route.plan.path_params, value)))
 
     params = body_params(route)
     if method in ("GET", "DELETE"):
@@ -233,17 +243,13 @@ def probes(route: Any, route_no: int = 0) -> Iterator[Probe]:
             kind = pp.spec.kind
             if kind == "object" and pp.spec.typename.endswith("SearchCriteriaInterface"):
                 for variant, qs in LIST_QUERIES.items():
-                    yield probe(f"query {variant}", f"{base}?{qs.replace('searchCriteria', w)}")
+                    if mine():
+                        yield probe(f"query {variant}", f"{base}?{qs.replace('searchCriteria', w)}")
                 continue
-            for variant, value in (("NUL", "1%00"), ("int-overflow", "2147483648"), ("array", None),
-                                   ("object", None)):
-                if variant == "array":
-                    qs = f"{w}[]=1&{w}[]=2"
-                elif variant == "object":
-                    qs = f"{w}[a][b]=1"
-                else:
-                    qs = f"{w}={value}"
-                yield probe(f"query {w} {variant}", f"{base}?{qs}")
+            for variant, qs in (("NUL", f"{w}=1%00"), ("int-overflow", f"{w}=2147483648"),
+                                ("array", f"{w}[]=1&{w}[]=2"), ("object", f"{w}[a][b]=1")):
+                if mine():
+                    yield probe(f"query {w} {variant}", f"{base}?{qs}")
         return
 
     # bodies: every declared parameter filled, then spoiled kind by kind
@@ -257,50 +263,64 @@ def probes(route: Any, route_no: int = 0) -> Iterator[Probe]:
     for k, v in good.items():
         kinds(v, specs[k], present)
 
-    yield probe("body plausible", content=dumps(good))
-    yield probe("body empty", content=b"")
-    yield probe("body array", content=b"[1, 2]")
-    yield probe("body invalid UTF-8", content=dumps(good).replace(b'"hostile"', b'"\xff\xfe\xfd"', 1)
-                if b'"hostile"' in dumps(good) else b'{"x": "\xff\xfe"}')
-    yield probe("body unknown keys", content=dumps({**{k: replace(v, specs[k], unknown_keys) for k, v in good.items()},
-                                                    "hostileUnknown": 1}))
-    yield probe("body deep 60", content=dumps({**good, "hostileDeep": deep(60)}))
-    if good:
+    plausible = dumps(good)
+    yield probe("body plausible", content=plausible)
+    yield probe("fields null", content=spoil(lambda k, v: None))
+    if "string" in present:
+        yield probe("strings 100k", content=spoil(long_strings()))
+    if "int" in present:
+        for value in (2 ** 31 - 1, -1):
+            yield probe(f"ints {value}", content=spoil(only("int", value)))
+    if "float" in present:
+        for value in (FLOAT_LIMITS[route_no % 2], *FLOAT_LIMITS[2:]):  # 1e308 and -1e308 in turn
+            yield probe(f"numbers {value}", content=spoil(only("float", value)))
+    if "list" in present:
+        yield probe("lists long", content=spoil(long_lists))
+
+    # refused by decoding or binding alike everywhere: in turns
+    if mine():
+        yield probe("body empty", content=b"")
+    if mine():
+        yield probe("body array", content=b"[1, 2]")
+    if mine():
+        yield probe("body invalid UTF-8", content=plausible.replace(b'"hostile"', b'"\xff\xfe\xfd"', 1)
+                    if b'"hostile"' in plausible else b'{"x": "\xff\xfe"}')
+    if mine():
+        yield probe("body unknown keys", content=dumps({
+            **{k: replace(v, specs[k], unknown_keys) for k, v in good.items()}, "hostileUnknown": 1}))
+    if mine():
+        yield probe("body deep 60", content=dumps({**good, "hostileDeep": deep(60)}))
+    if good and mine():
         first, rest = next(iter(good)), json.dumps(good)[1:]
         yield probe("body duplicated keys",
                     content=('{"' + first + '": ' + json.dumps(sample(specs[first])) + ", " + rest).encode())
     if "string" in present:
-        yield probe("strings NUL", content=spoil(only("string", "a\u0000b")))
-        yield probe("strings 100k", content=spoil(long_strings()))
-        yield probe("strings lone surrogate", content=spoil(only("string", "\ud800x\udfff")))
-    if "int" in present:  # beyond 64 bits, beyond 32 bits (refused), and the largest 32-bit one
-        for i, value in enumerate((*INT_LIMITS, 2 ** 31, 2 ** 31 - 1, -1)):
-            if i % 3 == route_no % 3 or value in (2 ** 31 - 1, -1):
+        if mine():
+            yield probe("strings NUL", content=spoil(only("string", "a\u0000b")))
+        if mine():
+            yield probe("strings lone surrogate", content=spoil(only("string", "\ud800x\udfff")))
+    if "int" in present:
+        for value in (*INT_LIMITS, 2 ** 31):
+            if mine():
                 yield probe(f"ints {value}", content=spoil(only("int", value)))
-    if "float" in present:
-        for value in FLOAT_LIMITS:
-            yield probe(f"numbers {value}", content=spoil(only("float", value)))
+    if "float" in present and mine():
         yield probe("numbers 1e999 literal", content=spoil(only("float", 7.25e-301)).replace(b"7.25e-301", b"1e999"))
-    # the wrong JSON type: one of each, in turn from route to route
-    wrong = [("scalars as arrays", scalars([1])), ("scalars as objects", scalars({"a": 1})),
-             ("scalars as booleans", scalars(False))]
-    yield probe(wrong[route_no % 3][0], content=spoil(wrong[route_no % 3][1]))
-    yield probe("fields null", content=spoil(lambda k, v: None))
+    for variant, fn in (("scalars as arrays", scalars([1])), ("scalars as objects", scalars({"a": 1})),
+                        ("scalars as booleans", scalars(False))):
+        if mine():
+            yield probe(variant, content=spoil(fn))
     if present & {"object", "list", "custom_attributes"}:
-        if route_no % 2:
+        if mine():
             yield probe("containers as strings", content=spoil(containers("hostile")))
-        else:
+        if mine():
             yield probe("containers as numbers", content=spoil(containers(1e308)))
-    if "list" in present:
-        yield probe("lists long", content=spoil(long_lists))
 
 
 def guest_probes(route: Any) -> Iterator[Probe]:
     """A few variants of an anonymous or self route, as a guest or a customer."""
     for p in probes(route):
-        if p.variant in ("path NUL in " + (route.plan.path_params or [""])[0], "path huge", "body plausible",
-                         "strings NUL", "numbers 1e+308", "ints 9223372036854775808", "body array",
-                         "query searchCriteria bad-field", "lists long"):
+        if p.variant in ("path NUL in " + (route.plan.path_params or [""])[0], "body plausible", "strings 100k",
+                         "numbers 1e+308", "numbers -1e+308", "lists long") or p.variant.startswith("query"):
             yield p
 
 
@@ -316,10 +336,17 @@ def tokens(srv) -> dict[str, str]:
     return {"admin": srv.token()}
 
 
+_COUNTS: list[Any] = []
+
+
 def row_counts(engine: sa.Engine) -> dict[str, int]:
+    """The rows of every table, in one statement."""
     with engine.connect() as c:
-        names = sa.inspect(c).get_table_names()
-        return {n: c.execute(sa.text(f'SELECT COUNT(*) FROM "{n}"')).scalar_one() for n in names}
+        if not _COUNTS:
+            names = sorted(sa.inspect(c).get_table_names())
+            _COUNTS[:] = [names, sa.text("SELECT " + ", ".join(f'(SELECT COUNT(*) FROM "{n}")' for n in names))]
+        names, statement = _COUNTS
+        return dict(zip(names, c.execute(statement).one()))
 
 
 # tables a refused request may write: the sign-in failure counter, the queue of async operations
@@ -392,3 +419,33 @@ def test_no_hostile_input_gets_a_5xx(srv, tokens, name):
         changed = {t: (before.get(t), n) for t, n in after.items()
                    if before.get(t) != n and t not in WRITTEN_ON_REFUSAL}
         assert not changed, f"refused requests changed these tables: {changed}"
+
+
+# --------------------------------------------------------------------------- writes outside the repository kit
+
+def test_a_write_outside_the_repository_kit_is_checked_alike_on_every_database(srv):
+    """A cart's billing address is written straight into its table: a country code longer than its
+    column is the same 400 on SQLite (which would store it) and PostgreSQL (which would fail), and
+    nothing is written; so is a NUL character."""
+    _, token = new_customer(srv)
+    with httpx.Client(base_url=srv.url + "/rest/default", headers={"Authorization": f"Bearer {token}"}) as me:
+        cart_id = me.post("/V1/carts/mine").json()
+        address = {"firstname": "Jane", "lastname": "Doe", "street": ["1 Main St"], "city": "Austin",
+                   "postcode": "78701", "telephone": "555", "region": "Texas"}
+        r = me.put("/V1/carts/mine", json={"quote": {"id": cart_id, "billing_address": {
+            **address, "country_id": "US" * 50}}})
+        assert (r.status_code, r.json()) == (400, {"message": 'The value of "%1" is longer than %2 characters.',
+                                                   "parameters": ["country_id", 2]})
+        assert me.get("/V1/carts/mine/billing-address").json().get("country_id") in (None, "")
+        r = me.put("/V1/carts/mine", json={"quote": {"id": cart_id, "billing_address": {**address, "country_id": "US"}}})
+        assert r.status_code == 200, r.text
+        assert me.get("/V1/carts/mine/billing-address").json()["country_id"] == "US"
+
+
+def test_a_reference_to_a_missing_record_is_a_404_not_a_500(srv, tokens):
+    """A foreign key the service did not check first (the test module hides orders by id, trusting the
+    database to refuse unknown ones) answers the platform's 404 for a missing entity."""
+    with httpx.Client(base_url=srv.url + "/rest/default", headers={"Authorization": f"Bearer {tokens['admin']}"}) as c:
+        r = c.post("/V1/vdtest/orders/hide", json={"orderIds": [987654]})
+        assert (r.status_code, r.json()) == (
+            404, {"message": "The entity that was requested doesn't exist. Verify the entity and try again."})

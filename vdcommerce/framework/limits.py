@@ -82,55 +82,71 @@ def _shown(value: Any, number: Decimal) -> str:
 _INTEGER_RANGES = ((BigInteger, 2 ** 63), (SmallInteger, 2 ** 15), (Integer, 2 ** 31))
 
 
-class WriteLimits:
-    """What each column of one table holds, by column key."""
+_TEXT, _NUMBER, _INTEGER = 0, 1, 2
 
-    __slots__ = ("lengths", "digits", "integers", "texts")
+
+class WriteLimits:
+    """What each column of one table holds, by column key: ``(kind, bound)`` with the most characters
+    of a text column (0: no limit, NUL still refused), the power of ten a ``Numeric(p, s)`` stays below
+    (``10 ** (p - s)``), the power of two an integer column stays below."""
+
+    __slots__ = ("columns", "digits")
 
     def __init__(self, table: Table) -> None:
         keys = {c.key: c.key for c in table.c}
-        self.lengths = text_limits(table, keys)
         self.digits = number_limits(table, keys)
-        self.integers: dict[str, int] = {}
-        self.texts: frozenset[str] = frozenset(c.key for c in table.c if isinstance(c.type, String))
+        lengths = text_limits(table, keys)
+        self.columns: dict[str, tuple[int, int]] = {}
         for c in table.c:
-            for kind, bound in _INTEGER_RANGES:
-                if isinstance(c.type, kind):
-                    self.integers[c.key] = bound
-                    break
+            if isinstance(c.type, String):
+                self.columns[c.key] = (_TEXT, lengths.get(c.key, 0))
+            elif c.key in self.digits:
+                self.columns[c.key] = (_NUMBER, 10 ** self.digits[c.key])
+            else:
+                for kind, bound in _INTEGER_RANGES:
+                    if isinstance(c.type, kind):
+                        self.columns[c.key] = (_INTEGER, bound)
+                        break
 
     def check(self, row: Mapping[Any, Any]) -> None:
         """Raise the reason the row cannot be written (NUL characters, text too long, a number out of
         range), naming the column."""
+        columns = self.columns
         for key, value in row.items():
-            if value is None or isinstance(value, bool):
+            if value is None:
                 continue
-            if isinstance(key, Column):
-                key = key.key
+            if not isinstance(key, str):
+                key = key.key  # a Column given to values()
+            limit = columns.get(key)
+            if limit is None:
+                continue
             if isinstance(value, BindParameter):
-                if value.callable is not None:
+                if value.callable is not None or value.value is None:
                     continue
                 value = value.value
-                if value is None:
-                    continue
-            if isinstance(value, str):
-                if key in self.texts:
+            kind, bound = limit
+            t = type(value)
+            if kind == _TEXT:
+                if t is str:
                     if "\x00" in value:
                         raise InputException.invalid_value(key, value.replace("\x00", "\\0"))
-                    limit = self.lengths.get(key)
-                    if limit is not None and len(value) > limit:
-                        raise LocalizedException('The value of "%1" is longer than %2 characters.', [key, limit])
-                    continue
-            if isinstance(value, (int, float, Decimal, str)):
-                digits = self.digits.get(key)
-                if digits is not None:
-                    reason = out_of_range({key: value}, {key: digits})
-                    if reason is not None:
-                        raise reason
-                    continue
-                bound = self.integers.get(key)
-                if bound is not None and isinstance(value, int) and not -bound <= value < bound:
+                    if bound and len(value) > bound:
+                        raise LocalizedException('The value of "%1" is longer than %2 characters.', [key, bound])
+            elif t is bool:
+                continue
+            elif kind == _INTEGER:
+                if t is int and not -bound <= value < bound:
                     raise InputException.invalid_value(key, str(value))
+            elif t is int:
+                if not -bound < value < bound:
+                    raise InputException.invalid_value(key, str(value))
+            elif t is float:
+                if not -bound < value < bound:  # also false for inf and nan
+                    raise InputException.invalid_value(key, _shown(value, Decimal(0)))
+            elif isinstance(value, (Decimal, str)):
+                reason = out_of_range({key: value}, {key: self.digits[key]})
+                if reason is not None:
+                    raise reason
 
 
 _TABLES: dict[Table, WriteLimits] = {}
