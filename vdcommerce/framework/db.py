@@ -15,10 +15,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import Connection, Dialect, Engine, MetaData, Numeric, Select, create_engine, event
+from sqlalchemy import Connection, Dialect, Engine, MetaData, Numeric, Select, Table, create_engine, event
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.types import TypeEngine
 
+from .exceptions import AlreadyExistsException, CouldNotDeleteException, LocalizedException, NoSuchEntityException
 from .library_adapter import bind_processor, result_processor
+from .limits import check_write
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -74,7 +77,15 @@ _PROGRESS_STEPS = 10_000
 
 
 def make_engine(url: str, limits: Limits | None = None) -> Engine:
-    limits = limits or background_limits()
+    engine = _make_engine(url, limits or background_limits())
+
+    @event.listens_for(engine, "before_execute")
+    def _check_write(_conn: Connection, statement: Any, multiparams: Any, params: Any, _options: Any) -> None:
+        check_write(statement, multiparams, params)  # what PostgreSQL would refuse, refused alike everywhere
+    return engine
+
+
+def _make_engine(url: str, limits: Limits) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, pool_size=8, max_overflow=16)
 
@@ -302,3 +313,53 @@ class Query:
     def first(self, conn: Connection, **params: Any) -> Any:
         rows = self.all(conn, **params)
         return rows[0] if rows else None
+
+
+# --------------------------------------------------------------------------- conflicts
+
+UNIQUE_CONFLICT = "Unique constraint violation found"
+MISSING_REFERENCE = "The entity that was requested doesn't exist. Verify the entity and try again."
+STILL_REFERENCED = "The entity is still in use and cannot be deleted."
+
+
+def conflict_of(exc: BaseException) -> LocalizedException | None:
+    """A unique or foreign key violation that escaped a service, as the client's error: two requests
+    racing for one unique key (the loser is told it exists), a reference to a record that is not there
+    (or is gone meanwhile: 404), a delete of a record others still refer to. ``None`` for anything else
+    (a NOT NULL or CHECK violation is a bug: it stays a 500)."""
+    if not isinstance(exc, IntegrityError):
+        return None
+    state = getattr(exc.orig, "sqlstate", None)
+    text = str(exc.orig)
+    if state == "23505" or text.startswith("UNIQUE constraint failed"):
+        return AlreadyExistsException(UNIQUE_CONFLICT)
+    if state == "23503" or text.startswith("FOREIGN KEY constraint failed"):
+        if (exc.statement or "").lstrip().upper().startswith("DELETE"):
+            return CouldNotDeleteException(STILL_REFERENCED)
+        return NoSuchEntityException(MISSING_REFERENCE)
+    return None
+
+
+def insert_new(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: list[str]) -> int:
+    """INSERT the rows whose unique ``keys`` are not taken yet (``ON CONFLICT (keys) DO NOTHING`` on
+    both databases), so that two requests writing the same row at once both succeed, one of them
+    writing nothing. The rows written."""
+    if not rows:
+        return 0
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert  # type: ignore[assignment]
+    return conn.execute(dialect_insert(table).on_conflict_do_nothing(index_elements=keys), rows).rowcount
+
+
+def add_or_insert(conn: Connection, table: Table, key: dict[str, Any], amounts: dict[str, Any]) -> None:
+    """Add ``amounts`` to the columns of the row ``key`` names, creating it with them when there is none
+    (``ON CONFLICT (key) DO UPDATE SET c = c + excluded.c``): a balance two requests open at once."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert  # type: ignore[assignment]
+    stmt = dialect_insert(table).values(**key, **amounts)
+    conn.execute(stmt.on_conflict_do_update(index_elements=list(key), set_={
+        name: table.c[name] + stmt.excluded[name] for name in amounts}))

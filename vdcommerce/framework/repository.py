@@ -61,6 +61,8 @@ from .context import Service
 from .data import DataObject, number_text
 from .db import Query
 from .exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
+from .limits import number_limits, out_of_range, text_limits, too_long
+
 from .search import SearchCriteria, SearchField, SearchResults, search, search_limits
 from .storevalues import ADMIN_STORE_ID, SCOPE_PARAM, StoreValues, scoped_select
 
@@ -243,49 +245,6 @@ class UrlKey:
 
 
 # --------------------------------------------------------------------------- the repository
-
-def text_limits(table: Table, columns: Mapping[str, str]) -> dict[str, int]:
-    """The most characters each wire key's text column holds (``columns``: key → column name)."""
-    types = {key: table.c[name].type for key, name in columns.items()}
-    return {key: t.length for key, t in types.items() if isinstance(t, String) and t.length}
-
-
-def too_long(record: Mapping[str, Any], limits: Mapping[str, int]) -> LocalizedException | None:
-    """The first text value longer than its column holds, as the reason a save fails (checked on every
-    database alike: SQLite would store it, PostgreSQL would refuse the statement)."""
-    for key, limit in limits.items():
-        value = record.get(key)
-        if isinstance(value, str) and len(value) > limit:
-            return LocalizedException('The value of "%1" is longer than %2 characters.', [key, limit])
-    return None
-
-
-def number_limits(table: Table, columns: Mapping[str, str]) -> dict[str, int]:
-    """For each wire key of a ``Numeric(p, s)`` column, the digits it holds before the point (``p - s``)."""
-    types = {key: table.c[name].type for key, name in columns.items()}
-    return {key: t.precision - (t.scale or 0) for key, t in types.items()
-            if isinstance(t, Numeric) and not isinstance(t, Float) and t.precision is not None}
-
-
-def out_of_range(record: Mapping[str, Any], limits: Mapping[str, int]) -> LocalizedException | None:
-    """The first number its column cannot hold (infinite, or too many digits before the point), as the
-    reason a save fails (on every database alike: SQLite would store it, PostgreSQL would refuse it)."""
-    for key, digits in limits.items():
-        value = record.get(key)
-        if value is None or isinstance(value, bool) or not isinstance(value, (int, float, Decimal, str)):
-            continue
-        try:
-            number = Decimal(value) if isinstance(value, (int, Decimal)) else Decimal(str(value).strip())
-        except ArithmeticError:
-            continue  # not a number at all: the column's type is not this check's business
-        if not number.is_finite() or abs(number) >= Decimal(10) ** digits:
-            try:
-                shown = value if isinstance(value, str) else number_text(float(value))
-            except OverflowError:  # an integer beyond any float
-                shown = str(value)
-            return InputException.invalid_value(key, shown)
-    return None
-
 
 class Repository(Service, Generic[D, R]):
     """Get, save, delete and list the records of one table (see the module docstring)."""

@@ -86,6 +86,9 @@ class OperationRunner:
             message.settled = False
             if temporary(e):
                 return self._temporary(message, operation_id, e)
+            conflict = db.conflict_of(e)  # as the synchronous call answers it
+            if conflict is not None:
+                return self._failed(message, operation_id, conflict.rendered(), conflict.code)
             _, body = internal_error(e)
             return self._failed(message, operation_id, body["message"], 0)
 

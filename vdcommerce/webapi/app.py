@@ -153,6 +153,10 @@ class Application:
             kind = db.out_of_time(e)
             if kind is not None:  # the database's limits ended the request: rolled back, the worker is free
                 return out_of_time(kind, self.settings.db_statement_timeout, scope.get("vdc.request_id"))
+            conflict = db.conflict_of(e)  # a unique or foreign key conflict a service did not foresee
+            if conflict is not None:
+                log.warning("%s %s: %s", scope["method"], scope.get("vdc.route"), e.args[0] if e.args else e)
+                return status_of(conflict), orjson.dumps(error_body(conflict)), JSON_HEADERS
             status, payload = internal_error(e, self.debug, scope.get("vdc.request_id"))
             return status, orjson.dumps(payload), JSON_HEADERS
 

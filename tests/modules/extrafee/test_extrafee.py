@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.helpers import limited_admin, new_customer, ok, unique
+from tests.helpers import at_once, limited_admin, new_customer, ok, unique
 from tests.helpers.harness import server_fixture, set_config
 from tests.helpers.queue import wait_for
 from tests.helpers.quote import ADDRESS, add, coupon_rule, error, guest_cart, product, shipping_information
@@ -415,3 +415,34 @@ def test_the_demo_offers_gift_packing(srv, token):
         demo = next(f for f in listed["fees"] if f["name"] == "Gift packing")
         assert [(o["label"], o["price"]) for o in demo["base_options"]] == [("Gift box", 7.5),
                                                                             ("Premium wrapping (5%)", 2)]
+
+
+def test_the_same_option_selected_by_two_requests_at_once(srv, token, fees):
+    """Requests offering a fee (its default option) and selecting the option at the same instant all
+    answer 200 (on PostgreSQL one of them used to fail on the selection's unique key) and the cart holds
+    the option once."""
+    fee = fees(name="Race packing", frontend_type="checkbox", options=[
+        {"admin": "Gift box", "price": 7.5, "order": 1, "default": True}])
+    box = fee["options"][0]["entity_id"]
+    sku = product(srv, token, price=20)["sku"]
+    expected = {"code": "vendor_extrafee", "title": "Extra Fee (Gift box)", "value": 7.5}
+    for round_ in range(3):
+        _, customer = new_customer(srv)
+        with srv.client(customer) as me:
+            ok(me.post(MINE))
+            add(me, MINE, sku, 1)
+            ok(shipping_information(me, MINE))
+
+        def offering() -> httpx.Response:
+            with srv.client(customer) as c:
+                return c.post(f"{EF}/carts/mine/fees-information", json={**info(), "paymentMethod": ""})
+
+        def selecting() -> httpx.Response:
+            with srv.client(customer) as c:
+                return c.post(f"{EF}/carts/mine/totals-information",
+                              json={"information": {"fee_id": fee["id"], "options_ids": [box]}, **info()})
+
+        answers = at_once(*[offering, selecting] * 2 if round_ else [offering] * 4)
+        assert [a.status_code for a in answers] == [200] * 4, [a.text for a in answers]
+        with srv.client(customer) as me:
+            assert segment(ok(me.get(f"{MINE}/totals"))) == expected

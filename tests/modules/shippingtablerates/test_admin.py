@@ -5,7 +5,7 @@ import time
 
 import httpx
 
-from tests.helpers import limited_admin, ok, unique
+from tests.helpers import at_once, limited_admin, ok, unique
 from tests.helpers.quote import error
 
 from .conftest import csv_body
@@ -201,3 +201,27 @@ def test_admin_writes_go_through_async_and_bulk(adm):
 def test_guests_are_refused(srv):
     r = httpx.get(srv.url + "/rest/all" + METHODS)
     assert r.status_code == 401
+
+
+def test_imports_into_one_method_at_the_same_instant_take_turns(srv, token, adm):
+    """Two imports of one file at once: neither collides with the other's rows (on PostgreSQL the second
+    used to fail on the unique conditions key); replacing imports leave one copy, adding ones skip the
+    rows already there as duplicates."""
+    method = ok(adm.post(METHOD, json={"method": {"name": unique("Race "), "is_active": 1, "stores": "",
+                                                  "cust_groups": "", "free_types": ""}}))
+    path = f"{METHOD}/{method['id']}/rates/import"
+    lines = ("US,,,,,,,,,,,,7,0,0,0,2,Air", "CA,,,,,,,,,,,,9,0,0,0,3,Road")
+
+    def importing(delete_existing: bool):
+        def call() -> httpx.Response:
+            with srv.client(token, store="all") as c:
+                return c.post(path, json=csv_body(*lines, delete_existing=delete_existing))
+        return call
+
+    for delete_existing in (True, False):
+        answers = at_once(*[importing(delete_existing)] * 4)
+        assert [a.status_code for a in answers] == [200] * 4, [a.text for a in answers]
+        counts = sorted(a.json()["imported_count"] for a in answers)
+        assert counts == ([2, 2, 2, 2] if delete_existing else [0, 0, 0, 0])
+        assert ok(adm.get(RATES, params=by_method(method["id"])))["total_count"] == 2
+    assert ok(adm.delete(f"{METHOD}/{method['id']}")) is True

@@ -15,6 +15,7 @@ import orjson
 from pydantic import ValidationError
 from sqlalchemy import bindparam, delete, insert, select, update
 
+from ...framework import db
 from ...framework.context import Service
 from ...framework.exceptions import InputException, NoSuchEntityException
 from ...framework.repository import LinkSet, Record, Repository
@@ -231,8 +232,9 @@ def replace_selection(ctx: Any, quote_id: int, fee_id: int, option_ids: list[int
     if fee.frontend_type in SINGLE:
         wanted = wanted[:1]
     ctx.conn.execute(_DROP_FEE_SELECTION, {"quote_id": quote_id, "fee_id": fee_id})
-    ctx.conn.execute(insert(quote_fee), [{"quote_id": quote_id, "fee_id": fee_id, "option_id": i}
-                                         for i in [None, *wanted]])
+    # two requests selecting the same option at once both succeed (the second finds the row written)
+    db.insert_new(ctx.conn, quote_fee, [{"quote_id": quote_id, "fee_id": fee_id, "option_id": i}
+                                        for i in [None, *wanted]], ["quote_id", "fee_id", "option_id"])
 
 
 def offer(ctx: Any, quote_id: int, state: State) -> bool:

@@ -20,7 +20,8 @@ from ...framework.data import DataObject, digits
 from ...framework.context import Service
 from ...framework.exceptions import (CouldNotDeleteException, CouldNotSaveException, InputException,
                                      NoSuchEntityException)
-from ...framework.repository import Record, Repository, too_long
+from ...framework.limits import too_long
+from ...framework.repository import Record, Repository
 from ...framework.search import SearchResults
 from ...platform.catalog.api import PRODUCT_NOT_FOUND, ProductInterface
 from ...platform.catalog.service import ProductFacts, product_facts, product_objects, products_by_ids

@@ -19,7 +19,8 @@ from sqlalchemy import and_, bindparam, delete, func, insert, select, update
 
 from ...framework.context import Context
 from ...framework.exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
-from ...framework.repository import Record, Repository, text_limits, too_long
+from ...framework.limits import text_limits, too_long
+from ...framework.repository import Record, Repository
 from ...framework.search import SearchCriteria, SearchField
 from ...framework.storevalues import ADMIN_STORE_ID
 from .api import ItemInterface, ItemSearchResultsInterface, LinkInterface, LinkSearchResultsInterface

@@ -21,7 +21,6 @@ from .tables import attribute as attribute_t
 from .tables import attribute_label as label_t
 from .tables import attribute_option as option_t
 from .tables import value as value_t
-from .values import plain_text
 
 NOT_FOUND = 'The order attribute with ID "%1" doesn\'t exist.'
 TEXT_INPUTS = ("text", "textarea", "date", "boolean", "file")
@@ -179,7 +178,6 @@ class AttributeRepository(Repository[AttributeInterface, AttributeSearchResultsI
             attribute_t.c.attribute_code == code)).scalar()
         if taken is not None and (stored is None or taken != stored["attribute_id"]):
             raise InputException('An order attribute with the code "%1" already exists.', [code])
-        plain_text("frontend_label", record["frontend_label"])
         if len(record["frontend_label"]) > 255:
             raise InputException.invalid_value("frontend_label", record["frontend_label"])
         if record["frontend_input"] not in INPUTS:
@@ -217,7 +215,6 @@ class AttributeRepository(Repository[AttributeInterface, AttributeSearchResultsI
                 raise InputException.required("label")
             if len(label) > 255:
                 raise InputException.invalid_value("label", label)
-            plain_text("label", label)
 
     def _check_options(self, record: Record) -> None:
         options = record["options"]
@@ -237,7 +234,6 @@ class AttributeRepository(Repository[AttributeInterface, AttributeSearchResultsI
                 raise InputException.required("label")
             if len(label) > 255:
                 raise InputException.invalid_value("label", label)
-            plain_text("label", label)
             if o.get("value") is None:
                 o["value"] = next_value
                 next_value += 1

@@ -232,8 +232,6 @@ class GuestCheckoutDataRepository(Service):
     def save(self, vd_cart_id: str, checkout_form_code: str, shipping_method_code: str,
              entity_data: EntityDataInterface) -> EntityDataInterface:
         check_form(checkout_form_code)
-        if "\x00" in vd_cart_id:
-            raise InputException(NO_QUOTE)
         try:
             row = carts.by_masked_id(self.ctx, vd_cart_id)
         except NoSuchEntityException:

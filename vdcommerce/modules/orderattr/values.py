@@ -39,15 +39,8 @@ def as_text(code: str, value: Any) -> str:
     if isinstance(value, list) and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
         value = ",".join(str(v).strip() for v in value)
     if isinstance(value, str):
-        return plain_text(code, value)
+        return value
     raise InputException(WRONG_TYPE, {"value": _shown(value), "type": "string"})
-
-
-def plain_text(key: str, value: str) -> str:
-    """Text as the databases keep it: a NUL character (PostgreSQL refuses it) is a 400."""
-    if "\x00" in value:
-        raise InputException.invalid_value(key, value.replace("\x00", "\\0"))
-    return value
 
 
 def _shown(value: Any) -> str:

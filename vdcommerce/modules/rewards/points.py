@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, insert, select, update
 
+from ...framework import db
 from ...framework.context import Context
 from ...framework.dates import utc_now
 from ...framework.exceptions import LocalizedException
@@ -85,7 +86,7 @@ def change(ctx: Context, customer_id: int, amount: Decimal, action: str, *, comm
             raise NotEnoughPoints()
         _consume(ctx, customer_id, -amount)
     elif conn.execute(_ADD, {"b_customer_id": customer_id, "amount": amount}).rowcount != 1:
-        conn.execute(insert(balance).values(customer_id=customer_id, balance=amount))
+        db.add_or_insert(conn, balance, {"customer_id": customer_id}, {"balance": amount})  # a first one at once
     left = of(ctx, customer_id)
     conn.execute(insert(history).values(
         customer_id=customer_id, action_date=now(), amount=amount, comment=comment or None, action=action,

@@ -20,6 +20,7 @@ from sqlalchemy import delete, func, insert, select, update
 from ...framework.context import ADMIN, CUSTOMER, Context, Service
 from ...framework.dates import utc_now
 from ...framework.exceptions import InputException, LocalizedException, NoSuchEntityException
+from ...framework.limits import number_limits, out_of_range
 from ...platform import rule as engine
 from ...platform.catalog.service import products_by_ids
 from ...platform.customer.service import load_customer
@@ -188,9 +189,12 @@ def _amount(value: Any, field: str) -> Decimal:
         d = Decimal(str(value))
     except InvalidOperation:
         raise InputException.invalid_value(field, value) from None
-    if not d.is_finite():
+    if out_of_range({field: d}, {field: _AMOUNT_DIGITS}) is not None:  # infinite, or more than a balance holds
         raise InputException.invalid_value(field, value)
     return points.q(d)
+
+
+_AMOUNT_DIGITS = number_limits(history, {"amount": "amount"})["amount"]
 
 
 class RewardsProvider(Service):
@@ -246,7 +250,10 @@ class RewardsProvider(Service):
         """Add points (``expire.days`` from today when ``expire.is_expire``, else the configured default)."""
         when = _default_expiry(self.ctx)
         if expire is not None and expire.is_expire is not None:
-            when = (utc_now().date() + dt.timedelta(days=expire.days)) if expire.is_expire and expire.days else None
+            try:
+                when = (utc_now().date() + dt.timedelta(days=expire.days)) if expire.is_expire and expire.days else None
+            except OverflowError:  # a date beyond the calendar
+                raise InputException.invalid_value("days", expire.days) from None
         return self._add(customer_id, amount, action, comment, when)
 
     def deduct_points(self, amount: float, customer_id: int, action: str = "admin",

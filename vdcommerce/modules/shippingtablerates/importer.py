@@ -23,6 +23,7 @@ from ...framework.data import digits
 from ...framework.exceptions import InputException, LocalizedException
 from ...platform.catalog.options import option_labels
 from ...platform.customer import directory
+from .tables import method as method_t
 from .tables import rate as rate_t
 
 SHIPPING_TYPE_ATTRIBUTE = "vd_shipping_type"
@@ -248,6 +249,9 @@ def _render(message: str, *parameters: Any) -> str:
 def import_rates(conn: Any, method_id: int, text: str, delete_existing: bool) -> tuple[int, list[str]]:
     """Store the file's rows in the method; (rows stored, messages in file order)."""
     rows, messages = parse(conn, method_id, text)
+    # imports into one method take turns: the second waits for the first to commit, then sees its rows
+    # (a duplicate, skipped as one in the file is, or deleted with delete_existing)
+    conn.execute(select(method_t.c.id).where(method_t.c.id == method_id).with_for_update())
     if delete_existing:
         conn.execute(delete(rate_t).where(rate_t.c.method_id == method_id))
         seen: set[str] = set()

@@ -16,7 +16,8 @@ from sqlalchemy import and_, bindparam, delete, exists, insert, not_, or_, selec
 from ...framework.data import json_text
 from ...framework.db import Query
 from ...framework.exceptions import CouldNotSaveException, InputException, LocalizedException
-from ...framework.repository import LinkSet, Record, Repository, joined, parse_ids, too_long
+from ...framework.limits import too_long
+from ...framework.repository import LinkSet, Record, Repository, joined, parse_ids
 from ...framework.search import SearchCriteria
 from ...platform import rule as conditions
 from .api import RuleInterface, RuleSearchResultsInterface

@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 from sqlalchemy import bindparam, func, insert, select, update
 
+from ...framework import db
 from ...framework.context import Context
 from ...platform.quote import carts
 from ...platform.quote.totals import ZERO, cents
@@ -72,7 +73,7 @@ def change(ctx: Context, customer_id: int, amount: Decimal, action: int, *, acti
         if conn.execute(_SUBTRACT, {"b_customer_id": customer_id, "amount": -amount}).rowcount != 1:
             raise NotEnoughCredit()
     elif conn.execute(_ADD, {"b_customer_id": customer_id, "amount": amount}).rowcount != 1:
-        conn.execute(insert(balance).values(customer_id=customer_id, store_credit=amount))
+        db.add_or_insert(conn, balance, {"customer_id": customer_id}, {"store_credit": amount})  # a first one at once
     new_balance = cents(conn.execute(_ROW, {"customer_id": customer_id}).one().store_credit)
     number = (conn.execute(_LAST_NUMBER, {"customer_id": customer_id}).scalar() or 0) + 1
     conn.execute(insert(history).values(

@@ -21,7 +21,7 @@ from sqlalchemy import and_, bindparam, case, func, not_, or_, select, update
 
 from ...framework.context import Context, Service
 from ...framework.exceptions import InputException, NoSuchEntityException
-from ...framework.repository import number_limits, out_of_range
+from ...framework.limits import number_limits, out_of_range
 from .api import StockItemCollectionInterface, StockItemInterface, StockStatusInterface
 from .tables import product as product_t
 from .tables import stock_item as stock_t
