@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Float, Integer, Numeric, SmallInteger, String, Table
+from sqlalchemy import BigInteger, Float, Integer, Numeric, SmallInteger, String, Table
 from sqlalchemy.sql.dml import Insert, Update
 from sqlalchemy.sql.elements import BindParameter
 

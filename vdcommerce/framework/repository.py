@@ -48,7 +48,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from decimal import Decimal
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from sqlalchemy import (Boolean, Column, ColumnElement, Date, DateTime, Float, Integer, Numeric, Select, String, Table,
@@ -58,7 +57,7 @@ from sqlalchemy.sql.type_api import TypeEngine
 
 from . import extensions
 from .context import Service
-from .data import DataObject, number_text
+from .data import DataObject
 from .db import Query
 from .exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
 from .limits import number_limits, out_of_range, text_limits, too_long

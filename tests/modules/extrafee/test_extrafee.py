@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 
 from tests.helpers import at_once, limited_admin, new_customer, ok, unique
