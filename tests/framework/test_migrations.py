@@ -26,7 +26,7 @@ from vdcommerce.framework.migrate import alembic_config
 PREVIOUS_RELEASE = "54b02c3"  # the last release with every revision in vdcommerce/migrations/versions
 OLD_HEADS = {"0004_async", "0005_catalog", "0006_salesrule", "0007_quote", "0008_sales"}
 HEADS = {  # the platform's head, then each vendor module's
-    "0016_quote",
+    "0017_backpressure",
     "0003_faq",
     "0001_exitpopup",
     "0001_rewards",
@@ -58,11 +58,11 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_megamenu",
     "0001_reports",
 }
-PLATFORM_HEAD = "0016_quote"
+PLATFORM_HEAD = "0017_backpressure"
 MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)
 PLATFORM_LINE = ["0001_core", "0002_customer", "0004_async", "0005_catalog", "0006_salesrule", "0007_quote",
                  "0008_sales", "0009_mail", "0010_cron", "0011_newsletter", "0012_store", "0013_media",
-                 "0014_catalog", "0015_sales", "0016_quote"]
+                 "0014_catalog", "0015_sales", "0016_quote", "0017_backpressure"]
 
 
 def run(db: Database, tmp: Path, *args: str, code: Path | None = None, check: bool = True,
@@ -143,12 +143,12 @@ def test_heads_are_labelled_per_package(monkeypatch):
     monkeypatch.setenv("VDC_EXTRA_PACKAGES", "")
     script = ScriptDirectory.from_config(alembic_config())
     assert set(script.get_heads()) == HEADS
-    assert script.get_revisions("platform@head")[0].revision == "0016_quote"
+    assert script.get_revisions("platform@head")[0].revision == PLATFORM_HEAD
     assert script.get_revisions("faq@head")[0].revision == "0003_faq"
 
     # the platform: one line, from its root to its head, every revision in a platform package's folder
     line = []
-    rev = script.get_revision("0016_quote")
+    rev = script.get_revision(PLATFORM_HEAD)
     while rev is not None:
         assert isinstance(rev.down_revision, (str, type(None))), f"{rev.revision} merges"
         assert Path(rev.path).parent.parent.parent == ROOT / "vdcommerce" / "platform", rev.path
@@ -273,7 +273,7 @@ def test_revision_covers_one_package_and_lands_in_its_folder(database, tmp_path,
     run(database, tmp_path, "db", "revision", "--package", "customer", "-m", "nickname", code=code_copy)
     [written] = [p for p in customer_folder.glob("*.py") if p.name != "0002_customer.py"]
     text = written.read_text()
-    assert "down_revision = '0016_quote'" in text and "nickname" in text and "reviewer_note" not in text
+    assert f"down_revision = '{PLATFORM_HEAD}'" in text and "nickname" in text and "reviewer_note" not in text
 
     run(database, tmp_path, "db", "upgrade", code=code_copy)
     assert run(database, tmp_path, "db", "check", code=code_copy).returncode == 0
@@ -304,7 +304,7 @@ def test_a_new_modules_first_revision_starts_its_branch(database, tmp_path):
     [written] = (extra / "migrations").glob("*.py")
     text = written.read_text()
     assert "down_revision = None" in text and "branch_labels = ('vdc_test_shelf',)" in text
-    assert "depends_on = '0016_quote'" in text and "create_table('vendor_shelf'" in text
+    assert f"depends_on = '{PLATFORM_HEAD}'" in text and "create_table('vendor_shelf'" in text
 
     run(database, tmp_path, "db", "upgrade", **env)
     # the platform's head is implied by the new branch's dependency, so Alembic records it no more

@@ -7,11 +7,10 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Column, ColumnElement, ForeignKey, Integer, Numeric, Table, delete, insert, select
-from sqlalchemy.exc import IntegrityError
 
 from vdcommerce.framework.context import Context, Service
 from vdcommerce.framework.db import metadata
-from vdcommerce.framework.exceptions import LocalizedException, NoSuchEntityException
+from vdcommerce.framework.exceptions import LocalizedException
 from vdcommerce.framework.search import SearchCriteria
 from vdcommerce.platform.customer.anonymize import anonymize_customer
 from vdcommerce.platform.sales.api import OrderInterface, OrderSearchResultInterface
@@ -69,10 +68,8 @@ class HiddenOrders(Service):
         known = set(self.conn.execute(select(hidden_order.c.order_id)).scalars())
         new = [{"order_id": i} for i in dict.fromkeys(order_ids) if i not in known]
         if new:
-            try:
-                self.conn.execute(insert(hidden_order), new)
-            except IntegrityError:  # an id of no order: the request fails (and rolls back) as a 404
-                raise NoSuchEntityException("One or more of the orders do not exist.") from None
+            # an id of no order breaks the foreign key: the framework answers it as a missing entity (404)
+            self.conn.execute(insert(hidden_order), new)
         return True
 
     def show(self, order_ids: list[int]) -> bool:

@@ -34,6 +34,7 @@ def hung(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("timeouts")
     db = Database(tmp)
     srv = Server(tmp, db, extra_env={
+        "VDC_TESTMODULE_SLOW": "1",  # the slow route runs until the statement limit ends it
         "VDC_DB_STATEMENT_TIMEOUT": str(STATEMENT), "VDC_DB_LOCK_TIMEOUT": str(LOCK),
         "VDC_SMTP_HOST": "127.0.0.1", "VDC_SMTP_PORT": str(silent.port), "VDC_SMTP_TIMEOUT": str(SMTP_TIMEOUT),
         "VDC_MAIL_POLL_SECONDS": "0.2", "VDC_MAIL_RETRY_DELAYS": "1",
