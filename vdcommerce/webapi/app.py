@@ -91,7 +91,7 @@ class Application:
                     if len(body) > limit:
                         too_big, body = True, b""
                 more = message.get("more_body", False)
-            request_headers = headers_of(scope)
+            request_headers = headers_of(scope)  # kept in the scope for the rest of the request
             rid = scope["vdc.request_id"] = request_id(request_headers)
             status, payload, headers = self.respond(scope, request_headers, body, too_big)
             headers = [*headers, (b"x-request-id", rid.encode()), *self.cors.response_headers(request_headers)]

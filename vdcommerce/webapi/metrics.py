@@ -13,6 +13,7 @@ import datetime as dt
 import logging
 import os
 from collections.abc import Iterator
+from typing import Any
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
@@ -96,11 +97,18 @@ class Metrics:
             self.registry.register(REQUESTS)
             self.registry.register(LATENCY)
         self.registry.register(QueueCollector())
+        self._children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
-    @staticmethod
-    def observe(route: str, method: str, status: int, seconds: float) -> None:
-        REQUESTS.labels(route, method, str(status)).inc()
-        LATENCY.labels(route, method).observe(seconds)
+    def observe(self, route: str, method: str, status: int, seconds: float) -> None:
+        # the labelled children, looked up once per route, method and status (the library's lookup
+        # takes a lock and builds the label tuple on every call)
+        key = (route, method, status)
+        children = self._children.get(key)
+        if children is None:
+            children = self._children[key] = (REQUESTS.labels(route, method, str(status)),
+                                              LATENCY.labels(route, method))
+        children[0].inc()
+        children[1].observe(seconds)
 
     def answer(self) -> Response:
         return 200, generate_latest(self.registry), [(b"content-type", CONTENT_TYPE_LATEST.encode())]

@@ -23,7 +23,12 @@ def not_acceptable(accept: str) -> WebapiException:
 
 
 def headers_of(scope: Scope) -> dict[str, str]:
-    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+    """The request's headers by lower-case name, read once per request (kept in the scope)."""
+    headers: dict[str, str] | None = scope.get("vdc.headers")
+    if headers is None:
+        headers = scope["vdc.headers"] = {k.decode("latin-1").lower(): v.decode("latin-1")
+                                          for k, v in scope.get("headers", ())}
+    return headers
 
 
 def scheme(scope: Scope, headers: dict[str, str], trust_proxy: bool) -> str:
