@@ -1,7 +1,9 @@
 """Prometheus metrics at ``/metrics`` (the ``prometheus_client`` library).
 
 Per request: ``vdcommerce_http_requests_total`` and ``vdcommerce_http_request_duration_seconds`` by
-route template (``/V1/vendor_faq/question/:questionId``, never the raw path), method and status.
+route template (``/V1/vendor_faq/question/:questionId``, never the raw path), method and status, and
+``vdcommerce_db_statements_total``, the SQL statements the web workers ran (counted in the process, added
+to the metric once per request; a scrape's own statements show in the next scrape).
 At each scrape, from the database: the async operations waiting to run (the queue's depth) and the
 age of the oldest, operations that failed for good (consumer failures), and the mail outbox by
 delivery status. ``serve`` points ``PROMETHEUS_MULTIPROC_DIR`` at ``<var_dir>/metrics`` so that every worker
@@ -30,6 +32,8 @@ _BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5
 
 REQUESTS = Counter("vdcommerce_http_requests", "HTTP requests answered, by route template, method and status",
                    ["route", "method", "status"], registry=None)
+STATEMENTS = Counter("vdcommerce_db_statements", "SQL statements run by the web workers (transaction control "
+                     "not counted)", registry=None)
 LATENCY = Histogram("vdcommerce_http_request_duration_seconds", "Time to answer an HTTP request, by route template "
                     "and method", ["route", "method"], buckets=_BUCKETS, registry=None)
 
@@ -95,12 +99,17 @@ class Metrics:
         else:
             self.registry.register(REQUESTS)
             self.registry.register(LATENCY)
+            self.registry.register(STATEMENTS)
         self.registry.register(QueueCollector())
+        db.count_statements()
 
     @staticmethod
     def observe(route: str, method: str, status: int, seconds: float) -> None:
         REQUESTS.labels(route, method, str(status)).inc()
         LATENCY.labels(route, method).observe(seconds)
+        statements = db.take_statement_count()  # the request's, and any run since the last request's
+        if statements:
+            STATEMENTS.inc(statements)
 
     def answer(self) -> Response:
         return 200, generate_latest(self.registry), [(b"content-type", CONTENT_TYPE_LATEST.encode())]
