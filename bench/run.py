@@ -772,7 +772,9 @@ req/s is its capacity and the latency is mostly queueing. The *saturated* ratio 
 floor req/s at the most connections) is the headline. Then, for each scenario, the statements per
 request: `vdcommerce_db_statements_total` on the service's `/metrics` read before and after a fixed
 number of requests sent one at a time (the statements the service ran, through SQLAlchemy or the
-driver fast path; BEGIN and COMMIT not counted), beside the statements the floor runs. Last, the bulk
+driver fast path; BEGIN and COMMIT not counted), beside the statements the floor runs; a fraction
+is the configuration a worker re-reads once a second (`VDC_CONFIG_CACHE_SECONDS`), spread over the
+requests. Last, the bulk
 figures of `bench/bulk.py`. Options: `--quick` (3 s per measurement, 1 s warm-up), `--duration S`,
 `--warmup S`, `--connections 1,32` (comma-separated), `--threads N` (wrk threads, default 1: the
 other core is the worker's), `--workers N`, `--rows N` (default 100,000; `--rows 1000000` for the

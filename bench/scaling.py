@@ -95,28 +95,39 @@ def _checkout_client(base: str, skus: list[str], until: float, seed: int) -> tup
     return orders, failures
 
 
-class Checkouts:
-    """``clients`` processes placing guest orders for ``seconds``, started in the background."""
+def _ready(_: int) -> int:
+    return os.getpid()
 
-    def __init__(self, base: str, skus: list[str], clients: int, seconds: float):
-        ctx = multiprocessing.get_context("spawn")
-        self.pool = ctx.Pool(clients)
+
+class Checkouts:
+    """``clients`` client processes, started (and their imports done) before any of them is timed."""
+
+    def __init__(self, clients: int):
+        self.clients = clients
+        self.pool = multiprocessing.get_context("spawn").Pool(clients)
+        self.pool.map(_ready, range(clients * 4))
+        self.pending: list = []
+        self.start = 0.0
+
+    def begin(self, base: str, skus: list[str], seconds: float) -> None:
+        """Every client places guest orders for ``seconds`` from now, in the background."""
         self.start = time.time()
         until = self.start + seconds
-        self.pending = [self.pool.apply_async(_checkout_client, (base, skus, until, i)) for i in range(clients)]
+        self.pending = [self.pool.apply_async(_checkout_client, (base, skus, until, i)) for i in range(self.clients)]
+
+    def close(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
 
     def finish(self) -> tuple[list[int], float]:
-        """The order ids and the seconds the clients ran; raises on any failed call."""
+        """The order ids and the seconds from ``begin`` until the last order; raises on any failed call."""
         orders: list[int] = []
         failures: list[str] = []
-        try:
-            for p in self.pending:
-                got, failed = p.get(timeout=600)
-                orders += got
-                failures += failed
-        finally:
-            self.pool.terminate()
-            self.pool.join()
+        for p in self.pending:
+            got, failed = p.get(timeout=600)
+            orders += got
+            failures += failed
+        self.pending = []
         elapsed = time.time() - self.start
         check(not failures, f"{len(failures)} checkout calls failed, first: {failures[:1]}")
         check(len(set(orders)) == len(orders), "an order id was answered twice")
@@ -185,13 +196,12 @@ def stop_process(proc: subprocess.Popen) -> None:
 # -- one worker count ---------------------------------------------------------------------------
 
 def measure(workers: int, env: dict[str, str], tmp: Path, args: argparse.Namespace, skus: list[str],
-            run_id: str) -> dict:
+            run_id: str, checkouts: Checkouts) -> dict:
     servers: list[Server] = []
     work = tmp / f"workers-{workers}"
     work.mkdir()
     wrk_log = work / "wrk.log"
     consumer: subprocess.Popen | None = None
-    checkouts: Checkouts | None = None
     try:
         svc, floor = start_service_and_floor(env, work, servers, workers=workers)
         base, floor_base = f"http://127.0.0.1:{svc.port}", f"http://127.0.0.1:{floor.port}"
@@ -232,28 +242,28 @@ def measure(workers: int, env: dict[str, str], tmp: Path, args: argparse.Namespa
 
         # guest checkouts, alone
         before = order_count(admin)
-        checkouts = Checkouts(base, skus, args.clients, args.duration)
+        checkouts.begin(base, skus, args.duration)
         orders, seconds = checkouts.finish()
-        checkouts = None
         counted = order_count(admin) - before
         check(counted == len(orders), f"{workers} workers: {len(orders)} orders answered, {counted} stored")
         out["orders_per_s"] = round(len(orders) / seconds, 2)
         print(f"scaling: {workers} workers: guest checkouts {out['orders_per_s']:.1f} orders/s "
               f"({len(orders)} orders, {args.clients} clients)", flush=True)
 
-        # mixed load: GET by id's p99 alone, then beside checkouts and a bulk
+        # mixed load: GET by id's p99 alone, then beside checkouts and a bulk (the consumer, started
+        # first, is idle and ready when the bulk arrives)
+        consumer = start_consumer(env, work / "consumer.log")
         alone = wrk(base + "/", scripts[("get_by_id", "service")], LIGHT, "service")
         floor_alone = wrk(floor_base + "/", scripts[("get_by_id", "floor")], LIGHT, "floor")
-        consumer = start_consumer(env, work / "consumer.log")
+        check(consumer.poll() is None, f"the queue consumer exited with {consumer.returncode}")
         before = order_count(admin)
         uuid = post_bulk(admin, args.bulk, f"{run_id}-{workers}")
-        checkouts = Checkouts(base, skus, args.clients, args.duration + 1)
+        checkouts.begin(base, skus, args.duration + 1)
         mixed = run_wrk(base + "/", scripts[("get_by_id", "service")], args.duration, 1, LIGHT, wrk_log,
                         "get_by_id", "service", tag="mixed")
         check(not mixed.failed, f"{workers} workers, mixed load: {mixed.failure()}")
         done_at_end = bulk_complete(admin, uuid)
         orders, seconds = checkouts.finish()
-        checkouts = None
         counted = order_count(admin) - before
         check(counted == len(orders), f"{workers} workers, mixed: {len(orders)} orders answered, {counted} stored")
         deadline = time.monotonic() + 600
@@ -270,8 +280,6 @@ def measure(workers: int, env: dict[str, str], tmp: Path, args: argparse.Namespa
               f"{done_at_end}/{args.bulk} bulk operations during it", flush=True)
         return out
     finally:
-        if checkouts is not None:
-            checkouts.pool.terminate()
         if consumer is not None:
             stop_process(consumer)
         for srv in reversed(servers):
@@ -363,8 +371,12 @@ def main(argv: list[str] | None = None) -> int:
         servers.clear()
         server = database.server_version()
         print(f"scaling: {database.name} ready ({QUESTIONS:,} questions, 50 products, 5 rules)", flush=True)
-        for workers in counts:
-            rows.append(measure(workers, env, tmp, args, skus, run_id))
+        checkouts = Checkouts(args.clients)
+        try:
+            for workers in counts:
+                rows.append(measure(workers, env, tmp, args, skus, run_id, checkouts))
+        finally:
+            checkouts.close()
     except (BenchError, httpx.HTTPError) as exc:
         print(f"\nscaling: FAILED: {exc}", file=sys.stderr, flush=True)
         keep = True
