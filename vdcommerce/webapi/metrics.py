@@ -32,8 +32,9 @@ _BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5
 
 REQUESTS = Counter("vdcommerce_http_requests", "HTTP requests answered, by route template, method and status",
                    ["route", "method", "status"], registry=None)
-STATEMENTS = Counter("vdcommerce_db_statements", "SQL statements run by the web workers (transaction control "
-                     "not counted)", registry=None)
+# made by the first ``Metrics`` (a web worker): a metric without labels gets its value, and in multi-process
+# mode its file, as soon as it exists, and only the workers should have one
+STATEMENTS: Counter | None = None
 LATENCY = Histogram("vdcommerce_http_request_duration_seconds", "Time to answer an HTTP request, by route template "
                     "and method", ["route", "method"], buckets=_BUCKETS, registry=None)
 
@@ -93,6 +94,10 @@ def _age(oldest: dt.datetime | str | None) -> float:
 
 class Metrics:
     def __init__(self) -> None:
+        global STATEMENTS
+        if STATEMENTS is None:
+            STATEMENTS = Counter("vdcommerce_db_statements", "SQL statements run by the web workers (transaction "
+                                 "control not counted)", registry=None)
         self.registry = CollectorRegistry(auto_describe=False)
         if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
             MultiProcessCollector(self.registry)  # type: ignore[no-untyped-call]  # the library is untyped here
@@ -108,7 +113,7 @@ class Metrics:
         REQUESTS.labels(route, method, str(status)).inc()
         LATENCY.labels(route, method).observe(seconds)
         statements = db.take_statement_count()  # the request's, and any run since the last request's
-        if statements:
+        if statements and STATEMENTS is not None:
             STATEMENTS.inc(statements)
 
     def answer(self) -> Response:
