@@ -898,7 +898,12 @@ def render_doc(report: dict[str, Any], existing: str) -> str:
         "the table.",
         "- **Statements counted by the service.** A statement count does not depend on the machine's "
         "load, so it shows what a change saves even on a busy machine; the counter is read between "
-        "requests sent one at a time, so it is exact.",
+        "requests sent one at a time, so it is exact (the configuration a worker re-reads once a second "
+        "shows as a fraction).",
+        "- **Workers measured on PostgreSQL.** SQLite runs one writing transaction at a time, so whether "
+        "cart writes and checkouts scale with workers is measured where writers run in parallel. On a "
+        "2-core machine wrk and the client processes take cores from the workers, so figures past 2 "
+        "workers show contention, not what more cores would give.",
         "- **Every response checked.** A fast error is not a result: the Lua hook counts every "
         "status other than 200 and the run fails on any, and one request of each kind is checked "
         "for content before the load starts.",
