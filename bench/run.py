@@ -403,7 +403,7 @@ def parse_wrk(scenario: str, target: str, out: str, connections: int = 1) -> Wrk
 def run_wrk(url: str, script: Path, seconds: float, threads: int, connections: int, log: Path,
             scenario: str, target: str, tag: str = "run") -> WrkResult:
     cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--latency",
-           "--timeout", "5s", "-s", str(script), url, "--", tag]
+           "--timeout", "30s", "-s", str(script), url, "--", tag]
     try:
         res = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 60,
                              stdin=subprocess.DEVNULL)
