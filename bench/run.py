@@ -413,7 +413,24 @@ def run_wrk(url: str, script: Path, seconds: float, threads: int, connections: i
         out.write(f"$ {' '.join(cmd)}\n{res.stdout}{res.stderr}\n")
     if res.returncode != 0:
         raise BenchError(f"wrk failed ({res.returncode}): {res.stderr.strip()}")
+    drain(url)
     return parse_wrk(scenario, target, res.stdout, connections)
+
+
+def drain(url: str, timeout: float = 300.0) -> None:
+    """Wait until the server has answered what wrk left queued when it stopped: the requests in flight on
+    its connections are still worked on, and would count against the next measurement. One cheap request
+    (``/health/live``; the floor answers it 404) waits behind them."""
+    t0 = time.monotonic()
+    try:
+        urllib.request.urlopen(url.rstrip("/") + "/health/live", timeout=timeout).read()
+    except urllib.error.HTTPError:
+        pass
+    except (urllib.error.URLError, OSError) as exc:
+        raise BenchError(f"{url} did not answer within {timeout:.0f} s of a measurement's end: {exc}") from exc
+    waited = time.monotonic() - t0
+    if waited > 1.0:
+        print(f"bench: waited {waited:.1f} s for {url} to answer the requests left queued", flush=True)
 
 
 # -- machine ----------------------------------------------------------------------------------
@@ -759,7 +776,8 @@ load average printed beside it: the ratio to the floor, measured seconds apart, 
 **`bench/run.py`** -- the FAQ question API against its floor. Loads the questions (about 70 % with
 status 1, varied positions, all in store 1) with SQLAlchemy Core, then for each scenario and each
 connection count measures the service and then the floor (`bench/floor.py`) with wrk and a Lua script
-that counts every status other than 200:
+that counts every status other than 200 (after each measurement it waits until the server has
+answered the requests wrk left in flight, so that they do not count against the next one):
 
 - **GET by id**: `GET /rest/V1/vendor_faq/question?questionId=N`, N uniformly random over the rows;
 - **getList**: `GET /rest/V1/vendor_faq/question/all` filtered on `status=1`, sorted by `position`
