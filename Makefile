@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test test-sqlite test-postgresql lint-imports typecheck bench soak collections clean
+.PHONY: serve test test-sqlite test-postgresql lint-imports typecheck bench bench-scaling soak collections clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,6 +47,10 @@ collections: $(STAMP) $(NODE_STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench.run
 	$(BIN)/python -m bench.checkout
+
+# workers and mixed load on the local PostgreSQL server (not in CI; not part of make bench)
+bench-scaling: $(STAMP)
+	$(BIN)/python -m bench.scaling
 
 # minutes of mixed load on several workers and consumers (not in CI): MINUTES=2 make soak
 soak: $(STAMP)

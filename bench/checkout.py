@@ -19,7 +19,9 @@ queueing):
   ``POST .../totals-information`` (collects every total without saving) and ``PUT .../items/:id``
   (changes a quantity: collects and saves); p50/p95;
 - **floor**: the same client against ``GET /floor/question`` of the bare ASGI app, the least a call
-  can cost on this server; every figure's *ratio to floor* is floor p50 / call p50.
+  can cost on this server; every figure's *ratio to floor* is floor p50 / call p50;
+- **statements**: ``--count-orders`` more guest checkouts with the service's
+  ``vdcommerce_db_statements_total`` read around each call: statements per call and per order.
 
 Writes ``bench/results-checkout.json`` and its section of docs/performance.md (between the markers
 below); any failed call fails the run (exit code 1) and leaves the page alone.
@@ -39,8 +41,8 @@ from pathlib import Path
 import httpx
 
 from bench.calls import Client, stats, write_section
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, Server, machine_info, run_cli,
-                       start_service_and_floor)
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, Server, StatementCounter, machine_info,
+                       run_cli, start_service_and_floor)
 
 RESULTS_JSON = ROOT / "bench" / "results-checkout.json"
 BEGIN = "<!-- BEGIN checkout (written by bench/checkout.py) -->"
@@ -106,20 +108,51 @@ def setup_catalog(admin: Client) -> list[str]:
     return skus
 
 
+GUEST_CALLS = ("create cart", "add item", "shipping information", "payment information")
+
+
+def place_order(call, sku: str) -> int:
+    """One guest checkout, the four calls a storefront makes, through ``call(label, method, path, body)``."""
+    cart = call("create cart", "POST", "/rest/default/V1/guest-carts")
+    base = f"/rest/default/V1/guest-carts/{cart}"
+    call("add item", "POST", base + "/items", {"cartItem": {"sku": sku, "qty": 1, "quote_id": cart}})
+    call("shipping information", "POST", base + "/shipping-information", {"addressInformation": {
+        "shipping_address": ADDRESS, "billing_address": ADDRESS,
+        "shipping_carrier_code": "flatrate", "shipping_method_code": "flatrate"}})
+    order_id = call("payment information", "POST", base + "/payment-information", {
+        "email": "jane.doe@example.com", "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS})
+    if not isinstance(order_id, int):
+        raise BenchError(f"payment-information answered {order_id!r}, not an order id")
+    return order_id
+
+
 def place_orders(guest: Client, sku: str, n: int) -> float:
     t0 = time.perf_counter()
     for _ in range(n):
-        cart = guest.call("create cart", "POST", "/rest/default/V1/guest-carts")
-        base = f"/rest/default/V1/guest-carts/{cart}"
-        guest.call("add item", "POST", base + "/items", {"cartItem": {"sku": sku, "qty": 1, "quote_id": cart}})
-        guest.call("shipping information", "POST", base + "/shipping-information", {"addressInformation": {
-            "shipping_address": ADDRESS, "billing_address": ADDRESS,
-            "shipping_carrier_code": "flatrate", "shipping_method_code": "flatrate"}})
-        order_id = guest.call("payment information", "POST", base + "/payment-information", {
-            "email": "jane.doe@example.com", "paymentMethod": {"method": "checkmo"}, "billingAddress": ADDRESS})
-        if not isinstance(order_id, int):
-            raise BenchError(f"payment-information answered {order_id!r}, not an order id")
+        place_order(guest.call, sku)
     return n / (time.perf_counter() - t0)
+
+
+def count_order_statements(guest: Client, base: str, sku: str, n: int) -> dict:
+    """Statements of each guest checkout call and of a whole order, over ``n`` orders (the service's
+    statement counter read around every call)."""
+    counter = StatementCounter(base)
+    if not counter.available:
+        return {"available": False}
+    counts: dict[str, list[float]] = {label: [] for label in GUEST_CALLS}
+
+    def counted(label: str, method: str, path: str, body=None):
+        before = counter.read()
+        out = guest.call(None, method, path, body)
+        counts[label].append(counter.since(before))
+        return out
+
+    for _ in range(n):
+        place_order(counted, sku)
+    per_order = [sum(c[i] for c in counts.values()) for i in range(n)]
+    summary = lambda xs: {"mean": round(sum(xs) / len(xs), 2), "min": min(xs), "max": max(xs)}  # noqa: E731
+    return {"available": True, "orders": n, "calls": {k: summary(v) for k, v in counts.items()},
+            "order": summary(per_order)}
 
 
 def setup_money(admin: Client, base: str, n: int) -> tuple[str, int, int, list[str]]:
@@ -216,18 +249,36 @@ def render(report: dict) -> str:
     floor = report["floor"]["p50_ms"]
     for label, s in report["calls"].items():
         lines.append(f"| {label} | {s['p50_ms']:.2f} | {s['p95_ms']:.2f} | {floor / s['p50_ms']:.2f} |")
-    lines += [f"| floor: `GET /floor/question` | {floor:.2f} | {report['floor']['p95_ms']:.2f} | 1.00 |", "", END]
+    lines += [f"| floor: `GET /floor/question` | {floor:.2f} | {report['floor']['p95_ms']:.2f} | 1.00 |", ""]
+    lines += statement_lines(report.get("statements"), markdown=True)
+    lines += ["", END]
     return "\n".join(lines)
+
+
+def statement_lines(st: dict | None, markdown: bool) -> list[str]:
+    if not st or not st.get("available"):
+        return ["Statements per call: not measured (the service's /metrics is off)."]
+    rows = [(label, st["calls"][label]) for label in GUEST_CALLS] + [("whole guest order", st["order"])]
+    spread = lambda c: f"{c['mean']:g}" + ("" if c["min"] == c["max"] else f" ({c['min']:g}-{c['max']:g})")  # noqa: E731
+    if not markdown:
+        return [f"statements: {label} {spread(c)}" for label, c in rows]
+    return [f"Statements per call of a guest checkout, counted by the service (`vdcommerce_db_statements_total`, "
+            f"transaction control not counted) over {st['orders']} more orders placed one call at a time "
+            "(mean, and the range when it varied):", "",
+            "| call | statements |", "| --- | ---: |"] + [f"| {label} | {spread(c)} |" for label, c in rows]
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="50 orders, 50 totals samples")
     ap.add_argument("--orders", type=int, default=None)
+    ap.add_argument("--count-orders", type=int, default=None,
+                    help="orders placed with the statements of each call counted (default 20, quick 10)")
     ap.add_argument("--no-write", action="store_true", help="print only")
     args = ap.parse_args(argv)
     orders = args.orders or (50 if args.quick else 400)
     samples = 50 if args.quick else 300
+    count_orders = args.count_orders or (10 if args.quick else 20)
 
     tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-checkout-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
@@ -254,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         place_orders(guest, skus[0], max(5, orders // 10))  # warm-up
         guest.samples.clear()
         rate = place_orders(guest, skus[0], orders)
+        statements = count_order_statements(Client(base), base, skus[0], count_orders)
         money_orders = max(10, orders // 4)
         ctoken, fee_id, option_id, codes = setup_money(admin, base, money_orders + 5)
         me = Client(base, ctoken)
@@ -281,10 +333,12 @@ def main(argv: list[str] | None = None) -> int:
 
     report = {"machine": machine_info(), "orders": orders, "samples": samples, "orders_per_s": round(rate, 2),
               "money_orders": money_orders, "money_orders_per_s": round(money_rate, 2),
-              "calls": {k: stats(v) for k, v in guest.samples.items()}, "floor": stats(fl.samples["floor"])}
+              "calls": {k: stats(v) for k, v in guest.samples.items()}, "floor": stats(fl.samples["floor"]),
+              "statements": statements}
     print(json.dumps(report["calls"], indent=1))
     print(f"place order: {rate:.1f} orders/s; with a fee, a gift card and store credit: {money_rate:.1f} "
           f"orders/s; floor p50 {report['floor']['p50_ms']} ms")
+    print("\n".join(statement_lines(statements, markdown=False)))
     if not args.no_write:
         RESULTS_JSON.write_text(json.dumps(report, indent=2) + "\n")
         write_section(BEGIN, END, render(report))

@@ -2,8 +2,8 @@
 
 A bare ASGI application (no framework, no validation layer, no ORM) served by the same server
 as the real service (uvicorn, uvloop + httptools, same worker count). Each worker opens one
-stdlib ``sqlite3`` connection at start-up, with the same pragmas the service uses, and runs
-exactly the SQL a call needs:
+connection at start-up -- stdlib ``sqlite3`` with the same pragmas the service uses, or ``psycopg``
+(the service's driver) on PostgreSQL -- and runs exactly the SQL a call needs:
 
 - ``GET  /floor/question?questionId=N`` -- one row by primary key;
 - ``GET  /floor/list?searchCriteria[...]`` -- a filtered, sorted, offset page and a ``COUNT``
@@ -12,7 +12,8 @@ exactly the SQL a call needs:
   and return it.
 
 Responses are encoded with orjson. Run it with ``python -m bench.floor --port N --workers W``;
-the database comes from ``VDC_DATABASE_URL`` (``sqlite:////abs/path.db``).
+the database comes from ``VDC_DATABASE_URL`` (``sqlite:////abs/path.db`` or
+``postgresql+psycopg://user@host:port/name``).
 """
 from __future__ import annotations
 
@@ -41,8 +42,15 @@ def sqlite_path(url: str) -> str:
     return unquote(rest)
 
 
-def _type_default(decl: str):
+def postgresql_conninfo(url: str) -> str:
+    """The libpq URL of a ``postgresql+psycopg://`` SQLAlchemy URL."""
+    return "postgresql://" + url.split("://", 1)[1]
+
+
+def _type_default(decl: str, postgresql: bool = False):
     decl = (decl or "").upper()
+    if "BOOL" in decl and postgresql:
+        return False
     if "INT" in decl or "BOOL" in decl:
         return 0
     if any(t in decl for t in ("REAL", "FLOA", "DOUB", "NUMERIC", "DECIMAL")):
@@ -58,11 +66,17 @@ def _now() -> str:
 
 
 class Floor:
-    def __init__(self, path: str):
-        self.path = path
-        self.conn: sqlite3.Connection | None = None
+    """The three calls on SQLite (``path`` a file) or PostgreSQL (``url`` a libpq URL)."""
+
+    def __init__(self, path: str = "", url: str = ""):
+        self.path, self.url = path, url
+        self.conn = None
+        self.ph = "?"
 
     def open(self) -> None:
+        if self.url:
+            self._open_postgresql()
+            return
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         # the service's pragmas (vdcommerce.framework.db): journal mode WAL is a property of the
         # file and is already set by the service; the rest are per connection
@@ -83,6 +97,28 @@ class Floor:
         cols = ", ".join(self.columns)
         self.sql_get = f"SELECT {cols} FROM {QUESTION_TABLE} WHERE {self.pk} = ?"
         self.sql_store = f"INSERT INTO {STORE_TABLE} (question_id, store_id) VALUES (?, ?)"
+        self.cols = cols
+        self.conn = conn
+
+    def _open_postgresql(self) -> None:
+        import psycopg
+
+        conn = psycopg.connect(self.url, autocommit=True)  # BEGIN and COMMIT are sent as the SQLite floor does
+        info = conn.execute("SELECT column_name, data_type, is_nullable, column_default FROM "
+                            "information_schema.columns WHERE table_name = %s ORDER BY ordinal_position",
+                            (QUESTION_TABLE,)).fetchall()
+        if not info:
+            raise RuntimeError(f"table {QUESTION_TABLE} not found in {self.url}")
+        self.ph = "%s"
+        self.columns = [row[0] for row in info]
+        self.column_set = frozenset(self.columns)
+        self.pk = "question_id"
+        self.required = {row[0]: _type_default(row[1], postgresql=True) for row in info
+                         if row[2] == "NO" and row[3] is None and row[0] != self.pk}
+        self.datetime_columns = [c for c in ("created_at", "updated_at") if c in self.column_set]
+        cols = ", ".join(self.columns)
+        self.sql_get = f"SELECT {cols} FROM {QUESTION_TABLE} WHERE {self.pk} = %s"
+        self.sql_store = f"INSERT INTO {STORE_TABLE} (question_id, store_id) VALUES (%s, %s)"
         self.cols = cols
         self.conn = conn
 
@@ -121,7 +157,7 @@ class Floor:
         if field is not None:
             if field not in self.column_set:
                 return 400, {"message": f"Unknown filter field {field!r}."}
-            where, args = f" WHERE {field} = ?", (value,)
+            where, args = f" WHERE {field} = {self.ph}", (value,)
         order = ""
         if sort is not None:
             if sort not in self.column_set:
@@ -130,7 +166,8 @@ class Floor:
         conn = self.conn
         conn.execute("BEGIN")
         try:
-            rows = conn.execute(f"SELECT {self.cols} FROM {QUESTION_TABLE}{where}{order} LIMIT ? OFFSET ?",
+            rows = conn.execute(f"SELECT {self.cols} FROM {QUESTION_TABLE}{where}{order} LIMIT {self.ph} "
+                                f"OFFSET {self.ph}",
                                 args + (size, (page - 1) * size)).fetchall()
             total = conn.execute(f"SELECT COUNT(*) FROM {QUESTION_TABLE}{where}", args).fetchone()[0]
         finally:
@@ -161,15 +198,15 @@ class Floor:
             return 400, {"message": "\"title\" is required."}
         stores = [int(s) for s in str(data.get("stores", "")).split(",") if s.strip()]
         names = list(values)
-        sql = (f"INSERT INTO {QUESTION_TABLE} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))}) "
+        sql = (f"INSERT INTO {QUESTION_TABLE} ({', '.join(names)}) VALUES ({', '.join([self.ph] * len(names))}) "
                f"RETURNING {self.cols}")
         conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("BEGIN" if self.url else "BEGIN IMMEDIATE")
         try:
             row = conn.execute(sql, [values[n] for n in names]).fetchone()
             qid = row[self.columns.index(self.pk)]
             if stores:
-                conn.executemany(self.sql_store, [(qid, s) for s in stores])
+                conn.cursor().executemany(self.sql_store, [(qid, s) for s in stores])
         except BaseException:
             conn.execute("ROLLBACK")
             raise
@@ -192,7 +229,8 @@ _floor: Floor | None = None
 def _get_floor() -> Floor:
     global _floor
     if _floor is None or _floor.conn is None:
-        _floor = Floor(sqlite_path(_database_url()))
+        url = _database_url()
+        _floor = Floor(url=postgresql_conninfo(url)) if url.startswith("postgresql") else Floor(sqlite_path(url))
         _floor.open()
     return _floor
 
@@ -238,7 +276,7 @@ async def app(scope, receive, send):
         status, payload = floor.create(await _read_body(receive))
     else:
         status, payload = 404, {"message": "Request does not match any route."}
-    body = orjson.dumps(payload)
+    body = orjson.dumps(payload, default=str)  # PostgreSQL's NUMERIC columns come as Decimal
     await send({"type": "http.response.start", "status": status,
                 "headers": _JSON_HEADERS + [(b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})

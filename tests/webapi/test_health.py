@@ -116,6 +116,32 @@ def test_metrics_report_the_queue_and_the_outbox(own):
     assert r.headers["content-type"].startswith("text/plain")
 
 
+def test_metrics_count_the_statements_requests_run(own):
+    """Both the SQLAlchemy statements and those of the driver fast path (the token lookup, a record by
+    id) are counted; a scrape's own statements show in the next scrape, the same number every time."""
+    name = "vdcommerce_db_statements_total"
+    with own.client(own.token()) as admin:
+        r = admin.post("/V1/vendor_faq/question", json={"question": {"title": "Counted?", "stores": "1"}})
+        assert r.status_code == 200, r.text
+        question_id = r.json()["question_id"]
+        reads = [value(own, name) for _ in range(4)]
+        scrape = reads[1] - reads[0]
+        assert scrape >= 1 and [b - a for a, b in zip(reads, reads[1:])] == [scrape] * 3
+        assert httpx.get(own.url + "/health/live").status_code == 200  # no database work
+        after_live = value(own, name)
+        assert after_live - reads[-1] == scrape
+        counts = []
+        for _ in range(3):
+            before = value(own, name)
+            assert admin.get(f"/V1/vendor_faq/question?questionId={question_id}").status_code == 200
+            counts.append(value(own, name) - before - scrape)
+        assert counts[0] >= 2 and counts == [counts[0]] * 3, counts  # the token and the question at least
+        before = value(own, name)
+        for _ in range(5):
+            assert admin.get(f"/V1/vendor_faq/question?questionId={question_id}").status_code == 200
+        assert value(own, name) - before - scrape == 5 * counts[0]
+
+
 def test_ready_is_unhealthy_while_the_broker_is_unreachable(tmp_path):
     closed = free_port()  # nothing listens there
     db = Database(tmp_path)

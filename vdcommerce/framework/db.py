@@ -76,12 +76,55 @@ _DEADLINE = "vdc.deadline"
 _PROGRESS_STEPS = 10_000
 
 
+#: statements run since the last ``take_statement_count()``; counted only once ``count_statements()``
+#: is called (the web workers do when metrics are on), so that nothing is added to a statement otherwise
+_statements = 0
+_counting = False
+
+
+def count_statements() -> None:
+    """From now on, count every statement this process runs: those SQLAlchemy sends (an executemany is
+    one) and those of ``Query``'s driver fast path. Transaction control (BEGIN, COMMIT, ROLLBACK) and the
+    per-connection settings sent once at connect are not counted. Called at start-up: the counting costs
+    one listener on the engine and a wrapper around ``Query.all``, nothing when this is never called."""
+    global _counting
+    if _counting:
+        return
+    _counting = True
+    if _engine is not None:
+        _listen_for_statements(_engine)
+    plain = Query.all
+
+    def counted(self: Query, conn: Connection, **params: Any) -> list[Any]:
+        global _statements
+        _statements += 1
+        return plain(self, conn, **params)
+
+    Query.all = counted  # type: ignore[method-assign]  # replaced once, at start-up
+
+
+def take_statement_count() -> int:
+    """The statements counted since the last call (0 when not counting)."""
+    global _statements
+    n, _statements = _statements, 0
+    return n
+
+
+def _listen_for_statements(engine: Engine) -> None:
+    @event.listens_for(engine, "before_cursor_execute")
+    def _count(*_args: Any) -> None:
+        global _statements
+        _statements += 1
+
+
 def make_engine(url: str, limits: Limits | None = None) -> Engine:
     engine = _make_engine(url, limits or background_limits())
 
     @event.listens_for(engine, "before_execute")
     def _check_write(_conn: Connection, statement: Any, multiparams: Any, params: Any, _options: Any) -> None:
         check_write(statement, multiparams, params)  # what PostgreSQL would refuse, refused alike everywhere
+    if _counting:
+        _listen_for_statements(engine)
     return engine
 
 

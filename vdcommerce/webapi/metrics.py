@@ -1,7 +1,9 @@
 """Prometheus metrics at ``/metrics`` (the ``prometheus_client`` library).
 
 Per request: ``vdcommerce_http_requests_total`` and ``vdcommerce_http_request_duration_seconds`` by
-route template (``/V1/vendor_faq/question/:questionId``, never the raw path), method and status.
+route template (``/V1/vendor_faq/question/:questionId``, never the raw path), method and status, and
+``vdcommerce_db_statements_total``, the SQL statements the web workers ran (counted in the process, added
+to the metric once per request; a scrape's own statements show in the next scrape).
 At each scrape, from the database: the async operations waiting to run (the queue's depth) and the
 age of the oldest, operations that failed for good (consumer failures), and the mail outbox by
 delivery status. ``serve`` points ``PROMETHEUS_MULTIPROC_DIR`` at ``<var_dir>/metrics`` so that every worker
@@ -31,6 +33,9 @@ _BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5
 
 REQUESTS = Counter("vdcommerce_http_requests", "HTTP requests answered, by route template, method and status",
                    ["route", "method", "status"], registry=None)
+# made by the first ``Metrics`` (a web worker): a metric without labels gets its value, and in multi-process
+# mode its file, as soon as it exists, and only the workers should have one
+STATEMENTS: Counter | None = None
 LATENCY = Histogram("vdcommerce_http_request_duration_seconds", "Time to answer an HTTP request, by route template "
                     "and method", ["route", "method"], buckets=_BUCKETS, registry=None)
 
@@ -90,14 +95,20 @@ def _age(oldest: dt.datetime | str | None) -> float:
 
 class Metrics:
     def __init__(self) -> None:
+        global STATEMENTS
+        if STATEMENTS is None:
+            STATEMENTS = Counter("vdcommerce_db_statements", "SQL statements run by the web workers (transaction "
+                                 "control not counted)", registry=None)
         self.registry = CollectorRegistry(auto_describe=False)
         if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
             MultiProcessCollector(self.registry)  # type: ignore[no-untyped-call]  # the library is untyped here
         else:
             self.registry.register(REQUESTS)
             self.registry.register(LATENCY)
+            self.registry.register(STATEMENTS)
         self.registry.register(QueueCollector())
         self._children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+        db.count_statements()
 
     def observe(self, route: str, method: str, status: int, seconds: float) -> None:
         # the labelled children, looked up once per route, method and status (the library's lookup
@@ -109,6 +120,9 @@ class Metrics:
                                               LATENCY.labels(route, method))
         children[0].inc()
         children[1].observe(seconds)
+        statements = db.take_statement_count()  # the request's, and any run since the last request's
+        if statements and STATEMENTS is not None:
+            STATEMENTS.inc(statements)
 
     def answer(self) -> Response:
         return 200, generate_latest(self.registry), [(b"content-type", CONTENT_TYPE_LATEST.encode())]
