@@ -112,7 +112,13 @@ OWNERS["cartId"] = _owns_cart
 
 def create(ctx: Context, customer=None) -> int:
     """A new active cart in the current store view (the default one under ``all``); a guest's gets a
-    masked id, a customer's takes the customer's group and names."""
+    masked id, a customer's takes the customer's group and names. Answers its id."""
+    return create_row(ctx, customer).id
+
+
+def create_row(ctx: Context, customer=None):
+    """``create``, answering the new cart's row. A new cart has no items, addresses nor payment: its
+    first collection starts from the inserted row without reading anything back."""
     store_id = ctx.store_id or 1
     t = now()
     values: dict[str, Any] = dict(store_id=store_id, created_at=t, updated_at=t, is_active=True, is_virtual=False,
@@ -123,9 +129,9 @@ def create(ctx: Context, customer=None) -> int:
                       customer_group_id=0, customer_is_guest=True)
     else:
         values.update(customer_fields(customer))
-    cart_id = ctx.conn.execute(insert(quote_t).values(**values).returning(quote_t.c.id)).scalar_one()
-    collect_and_save(ctx, cart_id)
-    return cart_id
+    row = ctx.conn.execute(insert(quote_t).values(**values).returning(*quote_t.c)).one()
+    collect_and_save(ctx, row.id, Loaded(ctx, row, items=[], addresses={}, payment=None))
+    return row
 
 
 def customer_fields(customer) -> dict[str, Any]:
@@ -137,15 +143,27 @@ def customer_fields(customer) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- loading
 
+_READ: Any = object()  # Loaded: read this part from the database
+
+
 class Loaded:
     """A cart's rows: the cart, its items, its addresses (values by type) and its payment."""
 
-    def __init__(self, ctx: Context, row):
+    def __init__(self, ctx: Context, row, *, items: list[Any] | None = None,
+                 addresses: dict[str, dict[str, Any]] | None = None, payment: Any = _READ):
+        """Reads what is not given: a caller that has just read or written a part (a new cart, an item
+        it inserted) passes it instead of reading it again."""
         conn = ctx.conn
         self.row = row
-        self.items = _ITEMS.all(conn, id=row.id)
-        self.addresses = {a.address_type: addresses.from_row(a) for a in _ADDRESSES.all(conn, id=row.id)}
-        self.payment = _PAYMENT.first(conn, id=row.id)
+        self.items = _ITEMS.all(conn, id=row.id) if items is None else items
+        self.addresses = self.read_addresses(ctx) if addresses is None else addresses
+        self.payment = _PAYMENT.first(conn, id=row.id) if payment is _READ else payment
+
+    def read_addresses(self, ctx: Context) -> dict[str, dict[str, Any]]:
+        return {a.address_type: addresses.from_row(a) for a in _ADDRESSES.all(ctx.conn, id=self.row.id)}
+
+    def read_items(self, ctx: Context) -> None:
+        self.items = _ITEMS.all(ctx.conn, id=self.row.id)
 
     @property
     def shipping(self) -> dict[str, Any] | None:
@@ -264,9 +282,13 @@ class Collected(NamedTuple):
     totals: TotalsInterface
 
 
-def collect_and_save(ctx: Context, cart_id: int) -> Collected:
-    """Re-collect a cart after a change and store the results."""
-    quote = pipeline_quote(ctx, Loaded(ctx, _BY_ID.first(ctx.conn, id=cart_id)))
+def collect_and_save(ctx: Context, cart_id: int, cart: Loaded | None = None) -> Collected:
+    """Re-collect a cart after a change and store the results. ``cart``: the cart as it now is in the
+    database, when the caller has it (read in this request, with its own writes applied), so that it
+    is not read again."""
+    if cart is None:
+        cart = Loaded(ctx, _BY_ID.first(ctx.conn, id=cart_id))
+    quote = pipeline_quote(ctx, cart)
     total, segments = totals.collect(ctx, quote)
     return Collected(quote, total, segments, save_collected(ctx, quote, total, segments))
 

@@ -572,8 +572,7 @@ class GuestCartManagement(_Guest):
     summary = "Creating, assigning and ordering guest carts"
 
     def create_empty_cart(self) -> str:
-        cart_id = carts.create(self.ctx)
-        return self.conn.execute(select(quote_t.c.masked_id).where(quote_t.c.id == cart_id)).scalar_one()
+        return carts.create_row(self.ctx).masked_id
 
     def assign_customer(self, cart_id: str, customer_id: int, store_id: int) -> bool:
         return self.carts.assign(self._row(cart_id), customer_id, store_id)
