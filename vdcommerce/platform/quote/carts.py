@@ -9,7 +9,7 @@ import datetime as dt
 import secrets
 import string
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 import orjson
 from sqlalchemy import bindparam, delete, insert, select, update
@@ -19,7 +19,7 @@ from ...framework import events, extensions
 from ...framework.context import OWNERS, PLACEHOLDERS, Context
 from ...framework.db import Query
 from ...framework.exceptions import NoSuchEntityException
-from ..catalog.service import products_by_ids
+from ..catalog.service import ProductFacts, products_by_ids
 from . import addresses, totals
 from .api import (CartItemExtensionInterface, CartItemInterface, TotalSegmentInterface, TotalsExtensionInterface,
                   TotalsInterface, TotalsItemExtensionInterface, TotalsItemInterface)
@@ -174,6 +174,24 @@ class Loaded:
         return self.addresses.get("billing")
 
 
+_PRODUCTS = "quote.products"
+
+
+def products_of(ctx: Context, ids: Iterable[int]) -> dict[int, ProductFacts]:
+    """The catalog's facts of the cart's products, read once per request: a request that adds an item
+    and collects, or collects twice, reads each product once (``remember_product``)."""
+    known: dict[int, ProductFacts] = ctx.extra.setdefault(_PRODUCTS, {})
+    missing = [i for i in ids if i not in known]
+    if missing:
+        known.update(products_by_ids(ctx.conn, missing))
+    return {i: known[i] for i in ids if i in known}
+
+
+def remember_product(ctx: Context, facts: ProductFacts) -> None:
+    """A product the request has just read (by sku): the next collection takes it from here."""
+    ctx.extra.setdefault(_PRODUCTS, {})[facts.id] = facts
+
+
 def item_options(product_option: dict | None) -> list[dict[str, Any]]:
     """The chosen options of an item (custom and configurable), as collectors and totals see them."""
     ext = (product_option or {}).get("extension_attributes") or {}
@@ -184,7 +202,7 @@ def pipeline_quote(ctx: Context, cart: Loaded, **overrides: Any) -> totals.Quote
     """The cart as collectors see it: item prices as stored, product facts (categories, attributes) as
     the catalog has them now. ``overrides`` replace fields (an estimate's address, a method)."""
     row = cart.row
-    facts = products_by_ids(ctx.conn, {i.product_id for i in cart.items}) if cart.items else {}
+    facts = products_of(ctx, {i.product_id for i in cart.items}) if cart.items else {}
     items = []
     for r in cart.items:
         f = facts.get(r.product_id)

@@ -29,7 +29,7 @@ from ...framework.exceptions import (CouldNotSaveException, InputException, Loca
                                      NoSuchEntityException, StateException)
 from ...framework.search import SearchCriteria, SearchField, SearchResults, search, search_limits
 from ..catalog import prices, stock
-from ..catalog.service import product_facts, products_by_ids
+from ..catalog.service import product_facts
 from ..customer.api import CustomerInterface
 from ..customer.service import load_customer
 from . import addresses, carts, ordering, payments, totals
@@ -202,14 +202,17 @@ class Carts:
     def save_item(self, row, cart_item: CartItemInterface) -> CartItemInterface:
         cart = carts.Loaded(self.ctx, row)
         if cart_item.item_id is not None:
-            item_id = self._update_item(row, cart, cart_item)
+            saved = self._update_item(row, cart, cart_item)
         else:
-            item_id = self._add_item(row, cart, cart_item)
-        carts.collect_and_save(self.ctx, row.id)
-        saved = self.conn.execute(select(item_t).where(item_t.c.item_id == item_id)).first()
+            saved = self._add_item(row, cart, cart_item)
+        # the cart as it now is: the written item replaces its old row (items stay in id order)
+        cart.items = sorted([*(r for r in cart.items if r.item_id != saved.item_id), saved], key=lambda r: r.item_id)
+        carts.collect_and_save(self.ctx, row.id, cart)
+        if saved.added_by is not None:  # a collector line: the collection may have changed it again
+            saved = self.conn.execute(select(item_t).where(item_t.c.item_id == saved.item_id)).first()
         return carts.item_out(saved, row.id)
 
-    def _add_item(self, row, cart: carts.Loaded, cart_item: CartItemInterface) -> int:
+    def _add_item(self, row, cart: carts.Loaded, cart_item: CartItemInterface):
         missing = []
         if not (cart_item.sku or "").strip():
             missing.append(InputException.required("sku"))
@@ -221,6 +224,7 @@ class Carts:
         product = product_facts(self.conn, cart_item.sku.strip())
         if product is None:
             raise NoSuchEntityException(PRODUCT_NOT_FOUND)
+        carts.remember_product(self.ctx, product)
         options = _option_text(cart_item)
         same = next((r for r in cart.items if r.product_id == product.id and r.product_option == options
                      and r.added_by is None), None)
@@ -230,21 +234,20 @@ class Carts:
         values = dict(name=product.name, price=prices.final_price(self.ctx, product.id, product.price),
                       weight=product.weight, updated_at=t)
         if same is not None:
-            self.conn.execute(update(item_t).where(item_t.c.item_id == same.item_id)
-                              .values(qty=Decimal(same.qty) + qty, **values))
-            return same.item_id
+            return self.conn.execute(update(item_t).where(item_t.c.item_id == same.item_id)
+                                     .values(qty=Decimal(same.qty) + qty, **values).returning(*item_t.c)).one()
         return self.conn.execute(insert(item_t).values(
             quote_id=row.id, product_id=product.id, sku=product.sku, product_type=product.type_id, qty=qty,
-            product_option=options, created_at=t, **values).returning(item_t.c.item_id)).scalar_one()
+            product_option=options, created_at=t, **values).returning(*item_t.c)).one()
 
-    def _update_item(self, row, cart: carts.Loaded, cart_item: CartItemInterface) -> int:
+    def _update_item(self, row, cart: carts.Loaded, cart_item: CartItemInterface):
         item = next((r for r in cart.items if r.item_id == cart_item.item_id), None)
         if item is None:
             raise NoSuchEntityException(ITEM_NOT_IN_CART, [row.id, cart_item.item_id])
         if cart_item.qty is None:
             raise InputException.required("qty")
         qty = _qty(cart_item.qty)
-        product = products_by_ids(self.conn, [item.product_id]).get(item.product_id)
+        product = carts.products_of(self.ctx, [item.product_id]).get(item.product_id)
         if product is None:
             raise NoSuchEntityException(PRODUCT_NOT_FOUND)
         others = sum((Decimal(r.qty) for r in cart.items if r.product_id == product.id and r.item_id != item.item_id),
@@ -254,8 +257,8 @@ class Carts:
                                       updated_at=carts.now())
         if cart_item.product_option is not None:
             values["product_option"] = _option_text(cart_item)
-        self.conn.execute(update(item_t).where(item_t.c.item_id == item.item_id).values(**values))
-        return item.item_id
+        return self.conn.execute(update(item_t).where(item_t.c.item_id == item.item_id).values(**values)
+                                 .returning(*item_t.c)).one()
 
     def delete_item(self, row, item_id: int) -> bool:
         found = self.conn.execute(select(item_t.c.item_id, item_t.c.added_by, item_t.c.added_key)
