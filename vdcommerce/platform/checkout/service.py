@@ -43,20 +43,23 @@ class Checkout:
         if addresses.too_long(shipping) or (billing is not None and addresses.too_long(billing)):
             raise InputException(INFO_NOT_SAVED)
         carrier, method = info.shipping_carrier_code, info.shipping_method_code
+        # written first and collected once: a refusal below raises, and the request's transaction rolls
+        # the writes back
         if not row.is_virtual:
-            quote = carts.pipeline_quote(self.ctx, carts.Loaded(self.ctx, row),
-                                         shipping_address=addresses.for_totals(shipping),
-                                         shipping_carrier_code=carrier, shipping_method_code=method)
-            total, _ = totals.collect(self.ctx, quote)
-            if shipping_totals.refused(total) is not None:
-                raise shipping_totals.refusal(shipping_totals.refused(total))
-            if total.shipping_carrier_title is None:
-                raise NoSuchEntityException(CARRIER_NOT_FOUND, [carrier or "", method or ""])
             carts.set_fields(self.ctx, row.id, shipping_carrier_code=carrier, shipping_method_code=method)
-        carts.save_address(self.ctx, row.id, "shipping", shipping)
+            row = row._replace(shipping_carrier_code=carrier, shipping_method_code=method)
+        cart = carts.Loaded(self.ctx, row)
+        carts.store_address(self.ctx, cart, "shipping", shipping)
         if billing is not None:
-            carts.save_address(self.ctx, row.id, "billing", billing)
-        return self._details(carts.collect_and_save(self.ctx, row.id))
+            carts.store_address(self.ctx, cart, "billing", billing)
+        collected = carts.collect_and_save(self.ctx, row.id, cart)
+        if not row.is_virtual:
+            refused = shipping_totals.refused(collected.total)
+            if refused is not None:
+                raise shipping_totals.refusal(refused)
+            if collected.total.shipping_carrier_title is None:
+                raise NoSuchEntityException(CARRIER_NOT_FOUND, [carrier or "", method or ""])
+        return self._details(collected)
 
     def calculate(self, row, info: TotalsInformationInterface) -> TotalsInterface:
         """The totals for an address and method, without saving the cart."""

@@ -357,6 +357,22 @@ def save_address(ctx: Context, cart_id: int, kind: str, values: dict[str, Any]) 
                         .returning(address_t.c.id)).scalar_one()
 
 
+def store_address(ctx: Context, cart: Loaded, kind: str, values: dict[str, Any]) -> int:
+    """``save_address`` on a loaded cart: the stored address replaces the cart's in memory (as a later
+    read would give it), and the existing one's id comes from the cart rather than a query."""
+    conn = ctx.conn
+    columns = addresses.to_columns({k: v for k, v in values.items() if k in addresses.FIELDS})
+    existing = (cart.addresses.get(kind) or {}).get("id")
+    if existing is not None:
+        stored = conn.execute(update(address_t).where(address_t.c.id == existing).values(**columns)
+                              .returning(*address_t.c)).one()
+    else:
+        stored = conn.execute(insert(address_t).values(quote_id=cart.row.id, address_type=kind, **columns)
+                              .returning(*address_t.c)).one()
+    cart.addresses[kind] = addresses.from_row(stored)
+    return stored.id
+
+
 def save_payment(ctx: Context, cart_id: int, payment: dict[str, Any]) -> int:
     """Store the cart's payment (method, po_number, additional_data); answers the payment id."""
     conn = ctx.conn
