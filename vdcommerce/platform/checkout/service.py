@@ -79,17 +79,34 @@ class Checkout:
     def save_payment_information(self, row, payment_method: PaymentInterface, billing_address: AddressInterface | None,
                                  email: str | None = None) -> None:
         """Store the e-mail (guests), the billing address and the payment method."""
+        prepared = self._store_payment_information(row, payment_method, billing_address, email)
+        carts.save_collected(self.ctx, prepared.quote, prepared.total, prepared.segments)
+
+    def save_payment_information_and_place(self, row, payment_method: PaymentInterface,
+                                           billing_address: AddressInterface | None, email: str | None = None) -> int:
+        """``save_payment_information``, then the order. The placement takes on the cart as loaded and
+        collected here (it saves the collection itself), unless the collection added a collector line:
+        then the collection is stored and the placement reads the cart afresh, with the line's id."""
+        prepared = self._store_payment_information(row, payment_method, billing_address, email)
+        if prepared.settled:
+            return place(self.ctx, row.id, prepared=prepared)
+        carts.save_collected(self.ctx, prepared.quote, prepared.total, prepared.segments)
+        return place(self.ctx, row.id)
+
+    def _store_payment_information(self, row, payment_method: PaymentInterface,
+                                   billing_address: AddressInterface | None, email: str | None) -> carts.Prepared:
         email = (email or "").strip() or None
         if email is not None:
             carts.set_fields(self.ctx, row.id, customer_email=email)
-            row = carts.row_of(self.ctx, row.id)
+            row = row._replace(customer_email=email)
+        cart = carts.Loaded(self.ctx, row)
         if billing_address is not None:
             values = self.carts.address_values(row, billing_address)
             values["email"] = email or values["email"]
             if addresses.too_long(values):
                 raise InputException(INFO_NOT_SAVED)
-            carts.save_address(self.ctx, row.id, "billing", values)
-        self.carts.set_payment(row, payment_method)
+            carts.store_address(self.ctx, cart, "billing", values)
+        return self.carts.prepare_payment(row, payment_method, cart=cart)
 
     def payment_information(self, row) -> PaymentDetailsInterface:
         """Read-only (a GET): collected in memory, not saved."""
@@ -149,9 +166,8 @@ class PaymentInformationManagement(_ById):
     def save_payment_information_and_place_order(self, cart_id: int, payment_method: PaymentInterface,
                                                  billing_address: AddressInterface | None = None) -> int:
         with placement_limit(self.ctx):
-            row = self._row(cart_id)
-            Checkout(self.ctx).save_payment_information(row, payment_method, billing_address)
-            return place(self.ctx, row.id)
+            return Checkout(self.ctx).save_payment_information_and_place(self._row(cart_id), payment_method,
+                                                                         billing_address)
 
     def save_payment_information(self, cart_id: int, payment_method: PaymentInterface,
                                  billing_address: AddressInterface | None = None) -> bool:
@@ -170,9 +186,8 @@ class GuestPaymentInformationManagement(_Guest):
                                                  email: str | None = None,
                                                  billing_address: AddressInterface | None = None) -> int:
         with placement_limit(self.ctx):
-            row = self._row(cart_id)
-            Checkout(self.ctx).save_payment_information(row, payment_method, billing_address, email)
-            return place(self.ctx, row.id)
+            return Checkout(self.ctx).save_payment_information_and_place(self._row(cart_id), payment_method,
+                                                                         billing_address, email)
 
     def save_payment_information(self, cart_id: str, payment_method: PaymentInterface, email: str | None = None,
                                  billing_address: AddressInterface | None = None) -> bool:

@@ -300,6 +300,20 @@ class Collected(NamedTuple):
     totals: TotalsInterface
 
 
+class Prepared(NamedTuple):
+    """A cart loaded and collected in this request, not yet saved (the order placement takes it on)."""
+    cart: Loaded
+    quote: totals.Quote
+    total: totals.Total
+    segments: list[totals.Segment]
+
+    @property
+    def settled(self) -> bool:
+        """Every line of the collection is stored: no collector line waits for its item id, so the
+        collection is the one a fresh read of the cart gives."""
+        return all(i.item_id for i in self.quote.items)
+
+
 def collect_and_save(ctx: Context, cart_id: int, cart: Loaded | None = None) -> Collected:
     """Re-collect a cart after a change and store the results. ``cart``: the cart as it now is in the
     database, when the caller has it (read in this request, with its own writes applied), so that it
@@ -371,6 +385,19 @@ def store_address(ctx: Context, cart: Loaded, kind: str, values: dict[str, Any])
                               .returning(*address_t.c)).one()
     cart.addresses[kind] = addresses.from_row(stored)
     return stored.id
+
+
+def store_payment(ctx: Context, cart: Loaded, payment: dict[str, Any]) -> int:
+    """``save_payment`` on a loaded cart: the stored payment replaces the cart's in memory."""
+    values = dict(method=payment.get("method"), po_number=payment.get("po_number"),
+                  additional_data=dumps(payment.get("additional_data")))
+    if cart.payment is not None:
+        cart.payment = ctx.conn.execute(update(payment_t).where(payment_t.c.payment_id == cart.payment.payment_id)
+                                        .values(**values).returning(*payment_t.c)).one()
+    else:
+        cart.payment = ctx.conn.execute(insert(payment_t).values(quote_id=cart.row.id, **values)
+                                        .returning(*payment_t.c)).one()
+    return cart.payment.payment_id
 
 
 def save_payment(ctx: Context, cart_id: int, payment: dict[str, Any]) -> int:

@@ -340,19 +340,27 @@ class Carts:
 
     def set_payment(self, row, method: PaymentInterface, check_address: bool = True) -> int:
         """Store the payment method after the platform's checks (shipping address, availability)."""
-        cart = carts.Loaded(self.ctx, row)
+        prepared = self.prepare_payment(row, method, check_address)
+        carts.save_collected(self.ctx, prepared.quote, prepared.total, prepared.segments)
+        return prepared.cart.payment.payment_id
+
+    def prepare_payment(self, row, method: PaymentInterface, check_address: bool = True,
+                        cart: carts.Loaded | None = None) -> carts.Prepared:
+        """``set_payment`` up to the collection, which is left unsaved: the checks' collection is the one
+        of the cart with its new payment (the method is the same), so it is collected once."""
+        if cart is None:
+            cart = carts.Loaded(self.ctx, row)
         if check_address and not row.is_virtual and not (cart.shipping or {}).get("country_id"):
             raise StateException(SHIPPING_ADDRESS_MISSING)
         data = {"method": (method.method or "").strip(), "po_number": method.po_number,
                 "additional_data": method.additional_data}
         quote = carts.pipeline_quote(self.ctx, cart, payment_method=data["method"])
-        total, _ = totals.collect(self.ctx, quote)
+        total, segments = totals.collect(self.ctx, quote)
         if data["method"] not in payments.available(self.ctx, quote, total):
             raise LocalizedException(PAYMENT_NOT_AVAILABLE)
         payments.methods()[data["method"]].validate(self.ctx, data)
-        payment_id = carts.save_payment(self.ctx, row.id, data)
-        carts.collect_and_save(self.ctx, row.id)
-        return payment_id
+        carts.store_payment(self.ctx, cart, data)
+        return carts.Prepared(cart, quote, total, segments)
 
     # ------------------------------------------------------------------ totals
 
