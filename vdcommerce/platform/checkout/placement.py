@@ -129,9 +129,8 @@ def _place(ctx: Context, row, payment: PaymentInterface | None, prepared: carts.
         customer_firstname=row.customer_firstname if row.customer_id else billing.get("firstname"),
         customer_lastname=row.customer_lastname if row.customer_id else billing.get("lastname"),
         payment=data, shipping_description=shipping)
-    carts.save_collected(ctx, quote, total, segments)
-    carts.set_fields(ctx, row.id, is_active=False, reserved_order_id=increment_id, converted_at=carts.now(),
-                     customer_email=email)
+    carts.save_collected(ctx, quote, total, segments, is_active=False, reserved_order_id=increment_id,
+                         converted_at=carts.now(), customer_email=email)
     events.dispatch(ctx, "sales_order_place_after", order_id=order_id, increment_id=increment_id,
                     quote=quote, total=total)
     return order_id

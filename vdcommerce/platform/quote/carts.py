@@ -38,6 +38,13 @@ _ACTIVE_OF_CUSTOMER = Query(select(quote_t.c.id).where(quote_t.c.customer_id == 
 _ITEMS = Query(select(item_t).where(item_t.c.quote_id == bindparam("id")).order_by(item_t.c.item_id))
 _ADDRESSES = Query(select(address_t).where(address_t.c.quote_id == bindparam("id")))
 _PAYMENT = Query(select(payment_t).where(payment_t.c.quote_id == bindparam("id")))
+# the writes of the checkout path, built once: the values come with each execution (SET and VALUES take
+# the columns given), so a write costs no statement construction nor cache key
+_SET_QUOTE = update(quote_t).where(quote_t.c.id == bindparam("_quote_id"))
+_INSERT_ADDRESS = insert(address_t).returning(*address_t.c)
+_UPDATE_ADDRESS = update(address_t).where(address_t.c.id == bindparam("_address_id")).returning(*address_t.c)
+_INSERT_PAYMENT = insert(payment_t).returning(*payment_t.c)
+_UPDATE_PAYMENT = update(payment_t).where(payment_t.c.payment_id == bindparam("_payment_id")).returning(*payment_t.c)
 
 
 def now() -> dt.datetime:
@@ -278,17 +285,17 @@ def stored_totals(row) -> TotalsInterface:
 
 
 def save_collected(ctx: Context, quote: totals.Quote, total: totals.Total,
-                   segments: list[totals.Segment]) -> TotalsInterface:
+                   segments: list[totals.Segment], **fields: Any) -> TotalsInterface:
     """Keep a collection's results on the cart (and the collector lines it changed) and tell the modules
-    (``sales_quote_collect_totals_after``)."""
+    (``sales_quote_collect_totals_after``). ``fields``: other cart columns written in the same update."""
     save_lines(ctx, quote)
     qty = sum((i.qty for i in quote.items), Decimal(0))
     result = totals_object(quote, total, segments)
-    ctx.conn.execute(update(quote_t).where(quote_t.c.id == quote.id).values(
-        subtotal=total.subtotal, subtotal_with_discount=total.subtotal_with_discount, grand_total=total.grand_total,
-        applied_rule_ids=",".join(str(r) for r in sorted(total.applied_rule_ids)) or None,
-        totals=orjson.dumps(result.dump()).decode(),
-        items_count=len(quote.items), items_qty=qty, is_virtual=quote.is_virtual, updated_at=now()))
+    set_fields(ctx, quote.id, subtotal=total.subtotal, subtotal_with_discount=total.subtotal_with_discount,
+               grand_total=total.grand_total,
+               applied_rule_ids=",".join(str(r) for r in sorted(total.applied_rule_ids)) or None,
+               totals=orjson.dumps(result.dump()).decode(), items_count=len(quote.items), items_qty=qty,
+               is_virtual=quote.is_virtual, **fields)
     events.dispatch(ctx, "sales_quote_collect_totals_after", quote=quote, total=total)
     return result
 
@@ -378,11 +385,9 @@ def store_address(ctx: Context, cart: Loaded, kind: str, values: dict[str, Any])
     columns = addresses.to_columns({k: v for k, v in values.items() if k in addresses.FIELDS})
     existing = (cart.addresses.get(kind) or {}).get("id")
     if existing is not None:
-        stored = conn.execute(update(address_t).where(address_t.c.id == existing).values(**columns)
-                              .returning(*address_t.c)).one()
+        stored = conn.execute(_UPDATE_ADDRESS, {**columns, "_address_id": existing}).one()
     else:
-        stored = conn.execute(insert(address_t).values(quote_id=cart.row.id, address_type=kind, **columns)
-                              .returning(*address_t.c)).one()
+        stored = conn.execute(_INSERT_ADDRESS, {**columns, "quote_id": cart.row.id, "address_type": kind}).one()
     cart.addresses[kind] = addresses.from_row(stored)
     return stored.id
 
@@ -392,11 +397,9 @@ def store_payment(ctx: Context, cart: Loaded, payment: dict[str, Any]) -> int:
     values = dict(method=payment.get("method"), po_number=payment.get("po_number"),
                   additional_data=dumps(payment.get("additional_data")))
     if cart.payment is not None:
-        cart.payment = ctx.conn.execute(update(payment_t).where(payment_t.c.payment_id == cart.payment.payment_id)
-                                        .values(**values).returning(*payment_t.c)).one()
+        cart.payment = ctx.conn.execute(_UPDATE_PAYMENT, {**values, "_payment_id": cart.payment.payment_id}).one()
     else:
-        cart.payment = ctx.conn.execute(insert(payment_t).values(quote_id=cart.row.id, **values)
-                                        .returning(*payment_t.c)).one()
+        cart.payment = ctx.conn.execute(_INSERT_PAYMENT, {**values, "quote_id": cart.row.id}).one()
     return cart.payment.payment_id
 
 
@@ -414,7 +417,7 @@ def save_payment(ctx: Context, cart_id: int, payment: dict[str, Any]) -> int:
 
 
 def set_fields(ctx: Context, cart_id: int, **values: Any) -> None:
-    ctx.conn.execute(update(quote_t).where(quote_t.c.id == cart_id).values(updated_at=now(), **values))
+    ctx.conn.execute(_SET_QUOTE, {"updated_at": now(), **values, "_quote_id": cart_id})
 
 
 def delete_item(ctx: Context, item_id: int) -> None:

@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import orjson
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from ...framework import extensions
 from ...framework.context import Context, Service
@@ -121,6 +121,9 @@ def rate_out(rate) -> ShippingMethodInterface:
 
 
 CART_INTERFACE = "Magento\\Quote\\Api\\Data\\CartInterface"
+# an item's writes, built once (the values come with each execution); both answer the stored row
+_INSERT_ITEM = insert(item_t).returning(*item_t.c)
+_UPDATE_ITEM = update(item_t).where(item_t.c.item_id == bindparam("_item_id")).returning(*item_t.c)
 
 
 class Carts:
@@ -234,11 +237,11 @@ class Carts:
         values = dict(name=product.name, price=prices.final_price(self.ctx, product.id, product.price),
                       weight=product.weight, updated_at=t)
         if same is not None:
-            return self.conn.execute(update(item_t).where(item_t.c.item_id == same.item_id)
-                                     .values(qty=Decimal(same.qty) + qty, **values).returning(*item_t.c)).one()
-        return self.conn.execute(insert(item_t).values(
-            quote_id=row.id, product_id=product.id, sku=product.sku, product_type=product.type_id, qty=qty,
-            product_option=options, created_at=t, **values).returning(*item_t.c)).one()
+            return self.conn.execute(_UPDATE_ITEM, {**values, "qty": Decimal(same.qty) + qty,
+                                                    "_item_id": same.item_id}).one()
+        return self.conn.execute(_INSERT_ITEM, {
+            **values, "quote_id": row.id, "product_id": product.id, "sku": product.sku,
+            "product_type": product.type_id, "qty": qty, "product_option": options, "created_at": t}).one()
 
     def _update_item(self, row, cart: carts.Loaded, cart_item: CartItemInterface):
         item = next((r for r in cart.items if r.item_id == cart_item.item_id), None)
@@ -257,8 +260,7 @@ class Carts:
                                       updated_at=carts.now())
         if cart_item.product_option is not None:
             values["product_option"] = _option_text(cart_item)
-        return self.conn.execute(update(item_t).where(item_t.c.item_id == item.item_id).values(**values)
-                                 .returning(*item_t.c)).one()
+        return self.conn.execute(_UPDATE_ITEM, {**values, "_item_id": item.item_id}).one()
 
     def delete_item(self, row, item_id: int) -> bool:
         found = self.conn.execute(select(item_t.c.item_id, item_t.c.added_by, item_t.c.added_key)
