@@ -233,7 +233,9 @@ def render(report: dict) -> str:
              "worker on SQLite, so each figure is the latency of one call. *Ratio to floor* is the floor's p50 "
              "(`GET /floor/question` of the bare ASGI app, same client, same run) divided by the call's p50.", "",
              f"{m['date']}, {m['cpu_model']}, {m['nproc']} cores, {report['orders']} orders, "
-             f"{report['samples']} totals samples.", "",
+             f"{report['samples']} totals samples, load average {report['loadavg']} (before, after).", "",
+             "Statements per call and what cut them: [quote.md](platform/quote.md#reading-and-collecting-a-cart-once-"
+             "per-request).", "",
              f"**Place-order throughput: {report['orders_per_s']:.1f} guest orders/s** (4 calls each, one client); "
              f"**{report['orders_per_s_concurrent']:.1f} guest orders/s on {report['connections']} connections** "
              "(each walking its own carts, the worker kept busy).",
@@ -260,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     orders = args.orders or (50 if args.quick else 400)
     samples = 50 if args.quick else 300
 
+    load_before = os.getloadavg()[0]  # other work on the machine moves every figure; the page notes it
     tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-checkout-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
     env.update({"VDC_DATABASE_URL": f"sqlite:///{tmp / 'bench.db'}", "VDC_SECRET_KEY": secrets.token_urlsafe(48),
@@ -313,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
 
     report = {"machine": machine_info(), "orders": orders, "samples": samples, "orders_per_s": round(rate, 2),
               "connections": CONNECTIONS, "orders_per_s_concurrent": round(rate_concurrent, 2),
+              "loadavg": f"{load_before:.2f}, {os.getloadavg()[0]:.2f}",
               "money_orders": money_orders, "money_orders_per_s": round(money_rate, 2),
               "calls": {k: stats(v) for k, v in guest.samples.items()}, "floor": stats(fl.samples["floor"])}
     print(json.dumps(report["calls"], indent=1))
