@@ -40,6 +40,7 @@ _ADDRESSES = Query(select(address_t).where(address_t.c.quote_id == bindparam("id
 _PAYMENT = Query(select(payment_t).where(payment_t.c.quote_id == bindparam("id")))
 # the writes of the checkout path, built once: the values come with each execution (SET and VALUES take
 # the columns given), so a write costs no statement construction nor cache key
+_INSERT_QUOTE = insert(quote_t).returning(*quote_t.c)
 _SET_QUOTE = update(quote_t).where(quote_t.c.id == bindparam("_quote_id"))
 _INSERT_ADDRESS = insert(address_t).returning(*address_t.c)
 _UPDATE_ADDRESS = update(address_t).where(address_t.c.id == bindparam("_address_id")).returning(*address_t.c)
@@ -136,7 +137,7 @@ def create_row(ctx: Context, customer=None):
                       customer_group_id=0, customer_is_guest=True)
     else:
         values.update(customer_fields(customer))
-    row = ctx.conn.execute(insert(quote_t).values(**values).returning(*quote_t.c)).one()
+    row = ctx.conn.execute(_INSERT_QUOTE, values).one()
     collect_and_save(ctx, row.id, Loaded(ctx, row, items=[], addresses={}, payment=None))
     return row
 
