@@ -87,17 +87,21 @@ class Checkout:
         """``save_payment_information``, then the order. The placement takes on the cart as loaded and
         collected here (it saves the collection itself), unless the collection added a collector line:
         then the collection is stored and the placement reads the cart afresh, with the line's id."""
-        prepared = self._store_payment_information(row, payment_method, billing_address, email)
-        if prepared.settled:
+        prepared = self._store_payment_information(row, payment_method, billing_address, email, write_email=False)
+        if prepared.settled:  # the order's update of the cart stores the e-mail
             return place(self.ctx, row.id, prepared=prepared)
+        if prepared.cart.row.customer_email != row.customer_email:
+            carts.set_fields(self.ctx, row.id, customer_email=prepared.cart.row.customer_email)
         carts.save_collected(self.ctx, prepared.quote, prepared.total, prepared.segments)
         return place(self.ctx, row.id)
 
     def _store_payment_information(self, row, payment_method: PaymentInterface,
-                                   billing_address: AddressInterface | None, email: str | None) -> carts.Prepared:
+                                   billing_address: AddressInterface | None, email: str | None,
+                                   write_email: bool = True) -> carts.Prepared:
         email = (email or "").strip() or None
         if email is not None:
-            carts.set_fields(self.ctx, row.id, customer_email=email)
+            if write_email:
+                carts.set_fields(self.ctx, row.id, customer_email=email)
             row = row._replace(customer_email=email)
         cart = carts.Loaded(self.ctx, row)
         if billing_address is not None:
