@@ -7,10 +7,11 @@ from decimal import Decimal
 from typing import Any
 
 import orjson
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from ...framework.context import Context
 from ...framework.dates import utc_now
+from ...framework.db import Query
 from ...platform.sales.service import OrderRepository
 from .api import AdditionalFieldsInterface, CheckoutDataInterface, DeliveryInterface, GiftMessageInterface
 from .tables import delivery as delivery_t
@@ -22,8 +23,12 @@ from .tables import quote_fields as fields_t
 RATE = Decimal(1)
 
 
+# read by the collector and the order observers of every cart: built once
+_FIELDS_OF = Query(select(fields_t).where(fields_t.c.quote_id == bindparam("quote_id")))
+
+
 def fields_of(ctx: Context, quote_id: int) -> Any:
-    return ctx.conn.execute(select(fields_t).where(fields_t.c.quote_id == quote_id)).first()
+    return _FIELDS_OF.first(ctx.conn, quote_id=quote_id)
 
 
 def write_fields(ctx: Context, quote_id: int, **values: Any) -> None:

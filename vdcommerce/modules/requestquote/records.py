@@ -9,10 +9,11 @@ from decimal import Decimal
 from typing import Any
 
 import orjson
-from sqlalchemy import Row, delete, insert, select, update
+from sqlalchemy import Row, bindparam, delete, insert, select, update
 
 from ...framework.context import Context
 from ...framework.dates import utc_now
+from ...framework.db import Query
 from ...framework.exceptions import NoSuchEntityException
 from .tables import vendor_quote, vendor_quote_item
 
@@ -38,8 +39,13 @@ def increment_id(store_id: int, quote_id: int) -> str:
     return f"{store_id}{quote_id:09d}"
 
 
+# read by the totals collector and the checkout observers of every cart: built once
+_FIND = Query(select(vendor_quote).where(vendor_quote.c.quote_id == bindparam("quote_id")))
+
+
 def find(ctx: Context, quote_id: int) -> Row[Any] | None:
-    return ctx.conn.execute(select(vendor_quote).where(vendor_quote.c.quote_id == quote_id)).first()
+    row: Row[Any] | None = _FIND.first(ctx.conn, quote_id=quote_id)
+    return row
 
 
 def get(ctx: Context, quote_id: int) -> Row[Any]:

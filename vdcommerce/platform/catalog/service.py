@@ -69,6 +69,11 @@ _base = select(*_columns).select_from(product_t.outerjoin(stock_t, stock_t.c.pro
 _by_sku = Query(_base.where(product_t.c.sku == bindparam("sku")))
 _websites_of = Query(select(website_t.c.website_id).where(website_t.c.product_id == bindparam("pid"))
                      .order_by(website_t.c.website_id))
+# products and their websites by ids, built once (an expanding IN takes the ids at each execution)
+_by_ids = _base.where(product_t.c.entity_id.in_(bindparam("ids", expanding=True)))
+_websites_in = (select(website_t.c.product_id, website_t.c.website_id)
+                .where(website_t.c.product_id.in_(bindparam("ids", expanding=True)))
+                .order_by(website_t.c.product_id, website_t.c.website_id))
 _categories_of = (select(category_link_t.c.product_id, category_link_t.c.category_id)
                   .where(category_link_t.c.product_id.in_(bindparam("ids", expanding=True)))
                   .order_by(category_link_t.c.product_id, category_link_t.c.category_id))
@@ -100,9 +105,7 @@ def _category_ids(value: Any) -> tuple[str, ...]:
 def _websites(conn, ids: list[int]) -> dict[int, tuple[int, ...]]:
     out: dict[int, list[int]] = {i: [] for i in ids}
     if ids:
-        for pid, wid in conn.execute(select(website_t.c.product_id, website_t.c.website_id)
-                                     .where(website_t.c.product_id.in_(ids))
-                                     .order_by(website_t.c.product_id, website_t.c.website_id)):
+        for pid, wid in conn.execute(_websites_in, {"ids": ids}):
             out[pid].append(wid)
     return {k: tuple(v) for k, v in out.items()}
 
@@ -128,7 +131,7 @@ def products_by_ids(conn, ids: Iterable[int]) -> dict[int, ProductFacts]:
     ids = sorted(set(ids))
     if not ids:
         return {}
-    rows = conn.execute(_base.where(product_t.c.entity_id.in_(ids))).all()
+    rows = conn.execute(_by_ids, {"ids": ids}).all()
     websites = _websites(conn, [r.entity_id for r in rows])
     categories = _categories(conn, [r.entity_id for r in rows])
     return {r.entity_id: _facts(r, websites[r.entity_id], categories[r.entity_id]) for r in rows}

@@ -77,10 +77,14 @@ def payment_data(payment: PaymentInterface) -> dict[str, Any]:
             "additional_data": payment.additional_data}
 
 
-def place(ctx: Context, cart_id: int, payment: PaymentInterface | None = None) -> int:
-    """Place the order of an active cart; answers the order's entity id."""
+def place(ctx: Context, cart_id: int, payment: PaymentInterface | None = None,
+          prepared: carts.Prepared | None = None) -> int:
+    """Place the order of an active cart; answers the order's entity id. ``prepared``: the cart as this
+    request has just loaded and collected it, with every line stored (``Prepared.settled``), so that
+    it is not read and collected again."""
     try:
-        return _place(ctx, carts.row_of(ctx, cart_id), payment)
+        return _place(ctx, prepared.cart.row if prepared is not None else carts.row_of(ctx, cart_id), payment,
+                      prepared)
     except LocalizedException:
         raise
     except Exception:  # noqa: BLE001 - the platform's answer to any unexpected failure while placing
@@ -88,8 +92,8 @@ def place(ctx: Context, cart_id: int, payment: PaymentInterface | None = None) -
         raise LocalizedException(SERVER_ERROR) from None
 
 
-def _place(ctx: Context, row, payment: PaymentInterface | None) -> int:
-    cart = carts.Loaded(ctx, row)
+def _place(ctx: Context, row, payment: PaymentInterface | None, prepared: carts.Prepared | None) -> int:
+    cart = prepared.cart if prepared is not None else carts.Loaded(ctx, row)
     if not cart.items:
         raise InputException(NO_ITEMS)
     if payment is not None:
@@ -100,8 +104,11 @@ def _place(ctx: Context, row, payment: PaymentInterface | None) -> int:
     else:
         data = {"method": "", "po_number": None, "additional_data": None}
 
-    quote = carts.pipeline_quote(ctx, cart, payment_method=data["method"] or None)
-    total, segments = totals.collect(ctx, quote)
+    if prepared is not None:  # collected for this payment method moments ago, nothing changed since
+        quote, total, segments = prepared.quote, prepared.total, prepared.segments
+    else:
+        quote = carts.pipeline_quote(ctx, cart, payment_method=data["method"] or None)
+        total, segments = totals.collect(ctx, quote)
     if quote.coupon_code and total.coupon_code is None:
         raise InputException(COUPON_NOT_VALID)
 
@@ -122,9 +129,8 @@ def _place(ctx: Context, row, payment: PaymentInterface | None) -> int:
         customer_firstname=row.customer_firstname if row.customer_id else billing.get("firstname"),
         customer_lastname=row.customer_lastname if row.customer_id else billing.get("lastname"),
         payment=data, shipping_description=shipping)
-    carts.save_collected(ctx, quote, total, segments)
-    carts.set_fields(ctx, row.id, is_active=False, reserved_order_id=increment_id, converted_at=carts.now(),
-                     customer_email=email)
+    carts.save_collected(ctx, quote, total, segments, is_active=False, reserved_order_id=increment_id,
+                         converted_at=carts.now(), customer_email=email)
     events.dispatch(ctx, "sales_order_place_after", order_id=order_id, increment_id=increment_id,
                     quote=quote, total=total)
     return order_id

@@ -43,20 +43,23 @@ class Checkout:
         if addresses.too_long(shipping) or (billing is not None and addresses.too_long(billing)):
             raise InputException(INFO_NOT_SAVED)
         carrier, method = info.shipping_carrier_code, info.shipping_method_code
+        # written first and collected once: a refusal below raises, and the request's transaction rolls
+        # the writes back
         if not row.is_virtual:
-            quote = carts.pipeline_quote(self.ctx, carts.Loaded(self.ctx, row),
-                                         shipping_address=addresses.for_totals(shipping),
-                                         shipping_carrier_code=carrier, shipping_method_code=method)
-            total, _ = totals.collect(self.ctx, quote)
-            if shipping_totals.refused(total) is not None:
-                raise shipping_totals.refusal(shipping_totals.refused(total))
-            if total.shipping_carrier_title is None:
-                raise NoSuchEntityException(CARRIER_NOT_FOUND, [carrier or "", method or ""])
             carts.set_fields(self.ctx, row.id, shipping_carrier_code=carrier, shipping_method_code=method)
-        carts.save_address(self.ctx, row.id, "shipping", shipping)
+            row = row._replace(shipping_carrier_code=carrier, shipping_method_code=method)
+        cart = carts.Loaded(self.ctx, row)
+        carts.store_address(self.ctx, cart, "shipping", shipping)
         if billing is not None:
-            carts.save_address(self.ctx, row.id, "billing", billing)
-        return self._details(carts.collect_and_save(self.ctx, row.id))
+            carts.store_address(self.ctx, cart, "billing", billing)
+        collected = carts.collect_and_save(self.ctx, row.id, cart)
+        if not row.is_virtual:
+            refused = shipping_totals.refused(collected.total)
+            if refused is not None:
+                raise shipping_totals.refusal(refused)
+            if collected.total.shipping_carrier_title is None:
+                raise NoSuchEntityException(CARRIER_NOT_FOUND, [carrier or "", method or ""])
+        return self._details(collected)
 
     def calculate(self, row, info: TotalsInformationInterface) -> TotalsInterface:
         """The totals for an address and method, without saving the cart."""
@@ -76,17 +79,38 @@ class Checkout:
     def save_payment_information(self, row, payment_method: PaymentInterface, billing_address: AddressInterface | None,
                                  email: str | None = None) -> None:
         """Store the e-mail (guests), the billing address and the payment method."""
+        prepared = self._store_payment_information(row, payment_method, billing_address, email)
+        carts.save_collected(self.ctx, prepared.quote, prepared.total, prepared.segments)
+
+    def save_payment_information_and_place(self, row, payment_method: PaymentInterface,
+                                           billing_address: AddressInterface | None, email: str | None = None) -> int:
+        """``save_payment_information``, then the order. The placement takes on the cart as loaded and
+        collected here (it saves the collection itself), unless the collection added a collector line:
+        then the collection is stored and the placement reads the cart afresh, with the line's id."""
+        prepared = self._store_payment_information(row, payment_method, billing_address, email, write_email=False)
+        if prepared.settled:  # the order's update of the cart stores the e-mail
+            return place(self.ctx, row.id, prepared=prepared)
+        if prepared.cart.row.customer_email != row.customer_email:
+            carts.set_fields(self.ctx, row.id, customer_email=prepared.cart.row.customer_email)
+        carts.save_collected(self.ctx, prepared.quote, prepared.total, prepared.segments)
+        return place(self.ctx, row.id)
+
+    def _store_payment_information(self, row, payment_method: PaymentInterface,
+                                   billing_address: AddressInterface | None, email: str | None,
+                                   write_email: bool = True) -> carts.Prepared:
         email = (email or "").strip() or None
         if email is not None:
-            carts.set_fields(self.ctx, row.id, customer_email=email)
-            row = carts.row_of(self.ctx, row.id)
+            if write_email:
+                carts.set_fields(self.ctx, row.id, customer_email=email)
+            row = row._replace(customer_email=email)
+        cart = carts.Loaded(self.ctx, row)
         if billing_address is not None:
             values = self.carts.address_values(row, billing_address)
             values["email"] = email or values["email"]
             if addresses.too_long(values):
                 raise InputException(INFO_NOT_SAVED)
-            carts.save_address(self.ctx, row.id, "billing", values)
-        self.carts.set_payment(row, payment_method)
+            carts.store_address(self.ctx, cart, "billing", values)
+        return self.carts.prepare_payment(row, payment_method, cart=cart)
 
     def payment_information(self, row) -> PaymentDetailsInterface:
         """Read-only (a GET): collected in memory, not saved."""
@@ -146,9 +170,8 @@ class PaymentInformationManagement(_ById):
     def save_payment_information_and_place_order(self, cart_id: int, payment_method: PaymentInterface,
                                                  billing_address: AddressInterface | None = None) -> int:
         with placement_limit(self.ctx):
-            row = self._row(cart_id)
-            Checkout(self.ctx).save_payment_information(row, payment_method, billing_address)
-            return place(self.ctx, row.id)
+            return Checkout(self.ctx).save_payment_information_and_place(self._row(cart_id), payment_method,
+                                                                         billing_address)
 
     def save_payment_information(self, cart_id: int, payment_method: PaymentInterface,
                                  billing_address: AddressInterface | None = None) -> bool:
@@ -167,9 +190,8 @@ class GuestPaymentInformationManagement(_Guest):
                                                  email: str | None = None,
                                                  billing_address: AddressInterface | None = None) -> int:
         with placement_limit(self.ctx):
-            row = self._row(cart_id)
-            Checkout(self.ctx).save_payment_information(row, payment_method, billing_address, email)
-            return place(self.ctx, row.id)
+            return Checkout(self.ctx).save_payment_information_and_place(self._row(cart_id), payment_method,
+                                                                         billing_address, email)
 
     def save_payment_information(self, cart_id: str, payment_method: PaymentInterface, email: str | None = None,
                                  billing_address: AddressInterface | None = None) -> bool:

@@ -9,7 +9,7 @@ import datetime as dt
 import secrets
 import string
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 import orjson
 from sqlalchemy import bindparam, delete, insert, select, update
@@ -19,7 +19,7 @@ from ...framework import events, extensions
 from ...framework.context import OWNERS, PLACEHOLDERS, Context
 from ...framework.db import Query
 from ...framework.exceptions import NoSuchEntityException
-from ..catalog.service import products_by_ids
+from ..catalog.service import ProductFacts, products_by_ids
 from . import addresses, totals
 from .api import (CartItemExtensionInterface, CartItemInterface, TotalSegmentInterface, TotalsExtensionInterface,
                   TotalsInterface, TotalsItemExtensionInterface, TotalsItemInterface)
@@ -38,6 +38,14 @@ _ACTIVE_OF_CUSTOMER = Query(select(quote_t.c.id).where(quote_t.c.customer_id == 
 _ITEMS = Query(select(item_t).where(item_t.c.quote_id == bindparam("id")).order_by(item_t.c.item_id))
 _ADDRESSES = Query(select(address_t).where(address_t.c.quote_id == bindparam("id")))
 _PAYMENT = Query(select(payment_t).where(payment_t.c.quote_id == bindparam("id")))
+# the writes of the checkout path, built once: the values come with each execution (SET and VALUES take
+# the columns given), so a write costs no statement construction nor cache key
+_INSERT_QUOTE = insert(quote_t).returning(*quote_t.c)
+_SET_QUOTE = update(quote_t).where(quote_t.c.id == bindparam("_quote_id"))
+_INSERT_ADDRESS = insert(address_t).returning(*address_t.c)
+_UPDATE_ADDRESS = update(address_t).where(address_t.c.id == bindparam("_address_id")).returning(*address_t.c)
+_INSERT_PAYMENT = insert(payment_t).returning(*payment_t.c)
+_UPDATE_PAYMENT = update(payment_t).where(payment_t.c.payment_id == bindparam("_payment_id")).returning(*payment_t.c)
 
 
 def now() -> dt.datetime:
@@ -112,7 +120,13 @@ OWNERS["cartId"] = _owns_cart
 
 def create(ctx: Context, customer=None) -> int:
     """A new active cart in the current store view (the default one under ``all``); a guest's gets a
-    masked id, a customer's takes the customer's group and names."""
+    masked id, a customer's takes the customer's group and names. Answers its id."""
+    return create_row(ctx, customer).id
+
+
+def create_row(ctx: Context, customer=None):
+    """``create``, answering the new cart's row. A new cart has no items, addresses nor payment: its
+    first collection starts from the inserted row without reading anything back."""
     store_id = ctx.store_id or 1
     t = now()
     values: dict[str, Any] = dict(store_id=store_id, created_at=t, updated_at=t, is_active=True, is_virtual=False,
@@ -123,9 +137,9 @@ def create(ctx: Context, customer=None) -> int:
                       customer_group_id=0, customer_is_guest=True)
     else:
         values.update(customer_fields(customer))
-    cart_id = ctx.conn.execute(insert(quote_t).values(**values).returning(quote_t.c.id)).scalar_one()
-    collect_and_save(ctx, cart_id)
-    return cart_id
+    row = ctx.conn.execute(_INSERT_QUOTE, values).one()
+    collect_and_save(ctx, row.id, Loaded(ctx, row, items=[], addresses={}, payment=None))
+    return row
 
 
 def customer_fields(customer) -> dict[str, Any]:
@@ -137,15 +151,27 @@ def customer_fields(customer) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- loading
 
+_READ: Any = object()  # Loaded: read this part from the database
+
+
 class Loaded:
     """A cart's rows: the cart, its items, its addresses (values by type) and its payment."""
 
-    def __init__(self, ctx: Context, row):
+    def __init__(self, ctx: Context, row, *, items: list[Any] | None = None,
+                 addresses: dict[str, dict[str, Any]] | None = None, payment: Any = _READ):
+        """Reads what is not given: a caller that has just read or written a part (a new cart, an item
+        it inserted) passes it instead of reading it again."""
         conn = ctx.conn
         self.row = row
-        self.items = _ITEMS.all(conn, id=row.id)
-        self.addresses = {a.address_type: addresses.from_row(a) for a in _ADDRESSES.all(conn, id=row.id)}
-        self.payment = _PAYMENT.first(conn, id=row.id)
+        self.items = _ITEMS.all(conn, id=row.id) if items is None else items
+        self.addresses = self.read_addresses(ctx) if addresses is None else addresses
+        self.payment = _PAYMENT.first(conn, id=row.id) if payment is _READ else payment
+
+    def read_addresses(self, ctx: Context) -> dict[str, dict[str, Any]]:
+        return {a.address_type: addresses.from_row(a) for a in _ADDRESSES.all(ctx.conn, id=self.row.id)}
+
+    def read_items(self, ctx: Context) -> None:
+        self.items = _ITEMS.all(ctx.conn, id=self.row.id)
 
     @property
     def shipping(self) -> dict[str, Any] | None:
@@ -154,6 +180,24 @@ class Loaded:
     @property
     def billing(self) -> dict[str, Any] | None:
         return self.addresses.get("billing")
+
+
+_PRODUCTS = "quote.products"
+
+
+def products_of(ctx: Context, ids: Iterable[int]) -> dict[int, ProductFacts]:
+    """The catalog's facts of the cart's products, read once per request: a request that adds an item
+    and collects, or collects twice, reads each product once (``remember_product``)."""
+    known: dict[int, ProductFacts] = ctx.extra.setdefault(_PRODUCTS, {})
+    missing = [i for i in ids if i not in known]
+    if missing:
+        known.update(products_by_ids(ctx.conn, missing))
+    return {i: known[i] for i in ids if i in known}
+
+
+def remember_product(ctx: Context, facts: ProductFacts) -> None:
+    """A product the request has just read (by sku): the next collection takes it from here."""
+    ctx.extra.setdefault(_PRODUCTS, {})[facts.id] = facts
 
 
 def item_options(product_option: dict | None) -> list[dict[str, Any]]:
@@ -166,7 +210,7 @@ def pipeline_quote(ctx: Context, cart: Loaded, **overrides: Any) -> totals.Quote
     """The cart as collectors see it: item prices as stored, product facts (categories, attributes) as
     the catalog has them now. ``overrides`` replace fields (an estimate's address, a method)."""
     row = cart.row
-    facts = products_by_ids(ctx.conn, {i.product_id for i in cart.items}) if cart.items else {}
+    facts = products_of(ctx, {i.product_id for i in cart.items}) if cart.items else {}
     items = []
     for r in cart.items:
         f = facts.get(r.product_id)
@@ -242,17 +286,17 @@ def stored_totals(row) -> TotalsInterface:
 
 
 def save_collected(ctx: Context, quote: totals.Quote, total: totals.Total,
-                   segments: list[totals.Segment]) -> TotalsInterface:
+                   segments: list[totals.Segment], **fields: Any) -> TotalsInterface:
     """Keep a collection's results on the cart (and the collector lines it changed) and tell the modules
-    (``sales_quote_collect_totals_after``)."""
+    (``sales_quote_collect_totals_after``). ``fields``: other cart columns written in the same update."""
     save_lines(ctx, quote)
     qty = sum((i.qty for i in quote.items), Decimal(0))
     result = totals_object(quote, total, segments)
-    ctx.conn.execute(update(quote_t).where(quote_t.c.id == quote.id).values(
-        subtotal=total.subtotal, subtotal_with_discount=total.subtotal_with_discount, grand_total=total.grand_total,
-        applied_rule_ids=",".join(str(r) for r in sorted(total.applied_rule_ids)) or None,
-        totals=orjson.dumps(result.dump()).decode(),
-        items_count=len(quote.items), items_qty=qty, is_virtual=quote.is_virtual, updated_at=now()))
+    set_fields(ctx, quote.id, subtotal=total.subtotal, subtotal_with_discount=total.subtotal_with_discount,
+               grand_total=total.grand_total,
+               applied_rule_ids=",".join(str(r) for r in sorted(total.applied_rule_ids)) or None,
+               totals=orjson.dumps(result.dump()).decode(), items_count=len(quote.items), items_qty=qty,
+               is_virtual=quote.is_virtual, **fields)
     events.dispatch(ctx, "sales_quote_collect_totals_after", quote=quote, total=total)
     return result
 
@@ -264,9 +308,27 @@ class Collected(NamedTuple):
     totals: TotalsInterface
 
 
-def collect_and_save(ctx: Context, cart_id: int) -> Collected:
-    """Re-collect a cart after a change and store the results."""
-    quote = pipeline_quote(ctx, Loaded(ctx, _BY_ID.first(ctx.conn, id=cart_id)))
+class Prepared(NamedTuple):
+    """A cart loaded and collected in this request, not yet saved (the order placement takes it on)."""
+    cart: Loaded
+    quote: totals.Quote
+    total: totals.Total
+    segments: list[totals.Segment]
+
+    @property
+    def settled(self) -> bool:
+        """Every line of the collection is stored: no collector line waits for its item id, so the
+        collection is the one a fresh read of the cart gives."""
+        return all(i.item_id for i in self.quote.items)
+
+
+def collect_and_save(ctx: Context, cart_id: int, cart: Loaded | None = None) -> Collected:
+    """Re-collect a cart after a change and store the results. ``cart``: the cart as it now is in the
+    database, when the caller has it (read in this request, with its own writes applied), so that it
+    is not read again."""
+    if cart is None:
+        cart = Loaded(ctx, _BY_ID.first(ctx.conn, id=cart_id))
+    quote = pipeline_quote(ctx, cart)
     total, segments = totals.collect(ctx, quote)
     return Collected(quote, total, segments, save_collected(ctx, quote, total, segments))
 
@@ -317,6 +379,31 @@ def save_address(ctx: Context, cart_id: int, kind: str, values: dict[str, Any]) 
                         .returning(address_t.c.id)).scalar_one()
 
 
+def store_address(ctx: Context, cart: Loaded, kind: str, values: dict[str, Any]) -> int:
+    """``save_address`` on a loaded cart: the stored address replaces the cart's in memory (as a later
+    read would give it), and the existing one's id comes from the cart rather than a query."""
+    conn = ctx.conn
+    columns = addresses.to_columns({k: v for k, v in values.items() if k in addresses.FIELDS})
+    existing = (cart.addresses.get(kind) or {}).get("id")
+    if existing is not None:
+        stored = conn.execute(_UPDATE_ADDRESS, {**columns, "_address_id": existing}).one()
+    else:
+        stored = conn.execute(_INSERT_ADDRESS, {**columns, "quote_id": cart.row.id, "address_type": kind}).one()
+    cart.addresses[kind] = addresses.from_row(stored)
+    return stored.id
+
+
+def store_payment(ctx: Context, cart: Loaded, payment: dict[str, Any]) -> int:
+    """``save_payment`` on a loaded cart: the stored payment replaces the cart's in memory."""
+    values = dict(method=payment.get("method"), po_number=payment.get("po_number"),
+                  additional_data=dumps(payment.get("additional_data")))
+    if cart.payment is not None:
+        cart.payment = ctx.conn.execute(_UPDATE_PAYMENT, {**values, "_payment_id": cart.payment.payment_id}).one()
+    else:
+        cart.payment = ctx.conn.execute(_INSERT_PAYMENT, {**values, "quote_id": cart.row.id}).one()
+    return cart.payment.payment_id
+
+
 def save_payment(ctx: Context, cart_id: int, payment: dict[str, Any]) -> int:
     """Store the cart's payment (method, po_number, additional_data); answers the payment id."""
     conn = ctx.conn
@@ -331,7 +418,7 @@ def save_payment(ctx: Context, cart_id: int, payment: dict[str, Any]) -> int:
 
 
 def set_fields(ctx: Context, cart_id: int, **values: Any) -> None:
-    ctx.conn.execute(update(quote_t).where(quote_t.c.id == cart_id).values(updated_at=now(), **values))
+    ctx.conn.execute(_SET_QUOTE, {"updated_at": now(), **values, "_quote_id": cart_id})
 
 
 def delete_item(ctx: Context, item_id: int) -> None:

@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import orjson
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from ...framework import extensions
 from ...framework.context import Context, Service
@@ -29,7 +29,7 @@ from ...framework.exceptions import (CouldNotSaveException, InputException, Loca
                                      NoSuchEntityException, StateException)
 from ...framework.search import SearchCriteria, SearchField, SearchResults, search, search_limits
 from ..catalog import prices, stock
-from ..catalog.service import product_facts, products_by_ids
+from ..catalog.service import product_facts
 from ..customer.api import CustomerInterface
 from ..customer.service import load_customer
 from . import addresses, carts, ordering, payments, totals
@@ -121,6 +121,9 @@ def rate_out(rate) -> ShippingMethodInterface:
 
 
 CART_INTERFACE = "Magento\\Quote\\Api\\Data\\CartInterface"
+# an item's writes, built once (the values come with each execution); both answer the stored row
+_INSERT_ITEM = insert(item_t).returning(*item_t.c)
+_UPDATE_ITEM = update(item_t).where(item_t.c.item_id == bindparam("_item_id")).returning(*item_t.c)
 
 
 class Carts:
@@ -202,14 +205,17 @@ class Carts:
     def save_item(self, row, cart_item: CartItemInterface) -> CartItemInterface:
         cart = carts.Loaded(self.ctx, row)
         if cart_item.item_id is not None:
-            item_id = self._update_item(row, cart, cart_item)
+            saved = self._update_item(row, cart, cart_item)
         else:
-            item_id = self._add_item(row, cart, cart_item)
-        carts.collect_and_save(self.ctx, row.id)
-        saved = self.conn.execute(select(item_t).where(item_t.c.item_id == item_id)).first()
+            saved = self._add_item(row, cart, cart_item)
+        # the cart as it now is: the written item replaces its old row (items stay in id order)
+        cart.items = sorted([*(r for r in cart.items if r.item_id != saved.item_id), saved], key=lambda r: r.item_id)
+        carts.collect_and_save(self.ctx, row.id, cart)
+        if saved.added_by is not None:  # a collector line: the collection may have changed it again
+            saved = self.conn.execute(select(item_t).where(item_t.c.item_id == saved.item_id)).first()
         return carts.item_out(saved, row.id)
 
-    def _add_item(self, row, cart: carts.Loaded, cart_item: CartItemInterface) -> int:
+    def _add_item(self, row, cart: carts.Loaded, cart_item: CartItemInterface):
         missing = []
         if not (cart_item.sku or "").strip():
             missing.append(InputException.required("sku"))
@@ -221,6 +227,7 @@ class Carts:
         product = product_facts(self.conn, cart_item.sku.strip())
         if product is None:
             raise NoSuchEntityException(PRODUCT_NOT_FOUND)
+        carts.remember_product(self.ctx, product)
         options = _option_text(cart_item)
         same = next((r for r in cart.items if r.product_id == product.id and r.product_option == options
                      and r.added_by is None), None)
@@ -230,21 +237,20 @@ class Carts:
         values = dict(name=product.name, price=prices.final_price(self.ctx, product.id, product.price),
                       weight=product.weight, updated_at=t)
         if same is not None:
-            self.conn.execute(update(item_t).where(item_t.c.item_id == same.item_id)
-                              .values(qty=Decimal(same.qty) + qty, **values))
-            return same.item_id
-        return self.conn.execute(insert(item_t).values(
-            quote_id=row.id, product_id=product.id, sku=product.sku, product_type=product.type_id, qty=qty,
-            product_option=options, created_at=t, **values).returning(item_t.c.item_id)).scalar_one()
+            return self.conn.execute(_UPDATE_ITEM, {**values, "qty": Decimal(same.qty) + qty,
+                                                    "_item_id": same.item_id}).one()
+        return self.conn.execute(_INSERT_ITEM, {
+            **values, "quote_id": row.id, "product_id": product.id, "sku": product.sku,
+            "product_type": product.type_id, "qty": qty, "product_option": options, "created_at": t}).one()
 
-    def _update_item(self, row, cart: carts.Loaded, cart_item: CartItemInterface) -> int:
+    def _update_item(self, row, cart: carts.Loaded, cart_item: CartItemInterface):
         item = next((r for r in cart.items if r.item_id == cart_item.item_id), None)
         if item is None:
             raise NoSuchEntityException(ITEM_NOT_IN_CART, [row.id, cart_item.item_id])
         if cart_item.qty is None:
             raise InputException.required("qty")
         qty = _qty(cart_item.qty)
-        product = products_by_ids(self.conn, [item.product_id]).get(item.product_id)
+        product = carts.products_of(self.ctx, [item.product_id]).get(item.product_id)
         if product is None:
             raise NoSuchEntityException(PRODUCT_NOT_FOUND)
         others = sum((Decimal(r.qty) for r in cart.items if r.product_id == product.id and r.item_id != item.item_id),
@@ -254,8 +260,7 @@ class Carts:
                                       updated_at=carts.now())
         if cart_item.product_option is not None:
             values["product_option"] = _option_text(cart_item)
-        self.conn.execute(update(item_t).where(item_t.c.item_id == item.item_id).values(**values))
-        return item.item_id
+        return self.conn.execute(_UPDATE_ITEM, {**values, "_item_id": item.item_id}).one()
 
     def delete_item(self, row, item_id: int) -> bool:
         found = self.conn.execute(select(item_t.c.item_id, item_t.c.added_by, item_t.c.added_key)
@@ -337,19 +342,27 @@ class Carts:
 
     def set_payment(self, row, method: PaymentInterface, check_address: bool = True) -> int:
         """Store the payment method after the platform's checks (shipping address, availability)."""
-        cart = carts.Loaded(self.ctx, row)
+        prepared = self.prepare_payment(row, method, check_address)
+        carts.save_collected(self.ctx, prepared.quote, prepared.total, prepared.segments)
+        return prepared.cart.payment.payment_id
+
+    def prepare_payment(self, row, method: PaymentInterface, check_address: bool = True,
+                        cart: carts.Loaded | None = None) -> carts.Prepared:
+        """``set_payment`` up to the collection, which is left unsaved: the checks' collection is the one
+        of the cart with its new payment (the method is the same), so it is collected once."""
+        if cart is None:
+            cart = carts.Loaded(self.ctx, row)
         if check_address and not row.is_virtual and not (cart.shipping or {}).get("country_id"):
             raise StateException(SHIPPING_ADDRESS_MISSING)
         data = {"method": (method.method or "").strip(), "po_number": method.po_number,
                 "additional_data": method.additional_data}
         quote = carts.pipeline_quote(self.ctx, cart, payment_method=data["method"])
-        total, _ = totals.collect(self.ctx, quote)
+        total, segments = totals.collect(self.ctx, quote)
         if data["method"] not in payments.available(self.ctx, quote, total):
             raise LocalizedException(PAYMENT_NOT_AVAILABLE)
         payments.methods()[data["method"]].validate(self.ctx, data)
-        payment_id = carts.save_payment(self.ctx, row.id, data)
-        carts.collect_and_save(self.ctx, row.id)
-        return payment_id
+        carts.store_payment(self.ctx, cart, data)
+        return carts.Prepared(cart, quote, total, segments)
 
     # ------------------------------------------------------------------ totals
 
@@ -572,8 +585,7 @@ class GuestCartManagement(_Guest):
     summary = "Creating, assigning and ordering guest carts"
 
     def create_empty_cart(self) -> str:
-        cart_id = carts.create(self.ctx)
-        return self.conn.execute(select(quote_t.c.masked_id).where(quote_t.c.id == cart_id)).scalar_one()
+        return carts.create_row(self.ctx).masked_id
 
     def assign_customer(self, cart_id: str, customer_id: int, store_id: int) -> bool:
         return self.carts.assign(self._row(cart_id), customer_id, store_id)

@@ -103,6 +103,10 @@ class NewOrder:
     payment: dict[str, Any]
 
 
+# built once: the values come with each execution
+_INSERT_ORDER, _INSERT_PAYMENT = insert(order_t), insert(payment_t)
+
+
 def write_order(ctx: Context, new: NewOrder) -> tuple[int, str]:
     """Insert the order in state ``new`` / ``pending`` with the next order number of its store view, and
     raise ``sales_order_save_after``."""
@@ -111,14 +115,14 @@ def write_order(ctx: Context, new: NewOrder) -> tuple[int, str]:
     increment_id = next_increment_id(conn, new.head["store_id"])
     head = {**new.head, "increment_id": increment_id, "state": "new", "status": STATUS_OF["new"],
             "total_due": new.head["grand_total"], "created_at": stamp, "updated_at": stamp}
-    order_id = conn.execute(insert(order_t).values(head)).inserted_primary_key[0]
+    order_id = conn.execute(_INSERT_ORDER, head).inserted_primary_key[0]
     conn.execute(insert(item_t), [{**i, "order_id": order_id, "created_at": stamp, "updated_at": stamp}
                                   for i in new.items])
     addresses = [{**new.billing, "parent_id": order_id, "address_type": "billing"}]
     if new.shipping is not None:
         addresses.append({**new.shipping, "parent_id": order_id, "address_type": "shipping"})
     conn.execute(insert(address_t), addresses)
-    conn.execute(insert(payment_t).values(**new.payment, parent_id=order_id, amount_ordered=new.head["grand_total"]))
+    conn.execute(_INSERT_PAYMENT, {**new.payment, "parent_id": order_id, "amount_ordered": new.head["grand_total"]})
     events.dispatch(ctx, "sales_order_save_after", order_id=order_id, state=head["state"], status=head["status"])
     return order_id, increment_id
 
