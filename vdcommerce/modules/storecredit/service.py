@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from ...framework.context import ADMIN, Context, Service
 from ...framework.exceptions import InputException
+from ...framework.limits import number_limits
 from ...framework.repository import Record, Repository
 from ...framework.search import SearchCriteria
 from ...platform.customer.service import load_customer
@@ -23,7 +24,7 @@ from ...platform.quote.totals import ZERO, cents
 from . import balances
 from .api import HistoryInterface, HistorySearchResultsInterface, StoreCreditInterface
 from .checkout import confirm, set_choice
-from .tables import history
+from .tables import history, quote_credit
 
 BELOW_ZERO = "The store credit balance can't go below 0: the customer's balance is %1."
 
@@ -59,7 +60,8 @@ class ApplyStoreCreditToQuote(Service):
         return float(_amount(self.ctx, row.id))
 
 
-_MOST_REQUESTED = Decimal("9999999999999999.99")  # the largest amount NUMERIC(20, 4) holds, in cents
+# the largest amount, in cents, that the cart's requested-credit column holds
+_MOST_REQUESTED = Decimal(10) ** number_limits(quote_credit, {"requested": "requested"})["requested"] - Decimal("0.01")
 
 
 def credit_of(ctx: Context, customer_id: int) -> StoreCreditInterface:
