@@ -17,6 +17,7 @@ class LocalizedException(Exception):
 
     #: keep the request's writes although the request fails (the sign-in failure counter)
     commit = False
+    retry_after: int | None = None  # seconds a client should wait before sending it again (Retry-After)
 
     def __init__(self, message: str, parameters: Parameters = None, code: int = 0):
         super().__init__(message)

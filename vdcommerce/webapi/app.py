@@ -19,7 +19,7 @@ import orjson
 from ..framework import db
 from ..framework.context import CUSTOMER, GUEST, Context
 from ..framework.data import dump_value
-from ..framework.exceptions import AuthorizationException, LocalizedException, TooManyRequestsException
+from ..framework.exceptions import AuthorizationException, LocalizedException
 from ..framework.files import FileResponse
 from ..settings import Settings, get_settings
 from .acl import Acl
@@ -27,8 +27,8 @@ from .bulk import BulkProcessor
 from .cors import Cors
 from .declarations import load_packages, read_acl, read_config_defaults
 from .docs_ui import DocsUI
-from .errors import (WebapiException, cannot_process, error_body, internal_error, not_found_route, out_of_time,
-                     status_of)
+from .errors import (WebapiException, cannot_process, error_response, internal_error, not_found_route,
+                     out_of_time)
 from .fields import filter_output
 from .health import Health
 from .logging import configure as configure_logging
@@ -146,9 +146,7 @@ class Application:
                 return answered
             return 200, orjson.dumps(result), JSON_HEADERS
         except LocalizedException as e:
-            if isinstance(e, TooManyRequestsException) and e.retry_after:
-                return 429, orjson.dumps(error_body(e)), [*JSON_HEADERS, (b"retry-after", str(e.retry_after).encode())]
-            return status_of(e), orjson.dumps(error_body(e)), JSON_HEADERS
+            return error_response(e)
         except Exception as e:  # noqa: BLE001 - the one place that turns anything into a 500
             kind = db.out_of_time(e)
             if kind is not None:  # the database's limits ended the request: rolled back, the worker is free
@@ -156,7 +154,7 @@ class Application:
             conflict = db.conflict_of(e)  # a unique or foreign key conflict a service did not foresee
             if conflict is not None:
                 log.warning("%s %s: %s", scope["method"], scope.get("vdc.route"), e.args[0] if e.args else e)
-                return status_of(conflict), orjson.dumps(error_body(conflict)), JSON_HEADERS
+                return error_response(conflict)
             status, payload = internal_error(e, self.debug, scope.get("vdc.request_id"))
             return status, orjson.dumps(payload), JSON_HEADERS
 

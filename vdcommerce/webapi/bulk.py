@@ -35,7 +35,7 @@ from ..queue import backend as make_backend
 from ..queue import topic_name
 from ..settings import Settings
 from .acl import ANONYMOUS, SELF, Acl
-from .errors import WebapiException, cannot_process, error_body, not_found_route
+from .errors import WebapiException, cannot_process, error_body, error_response, not_found_route
 from .query import parse_query
 from .request import JSON_HEADERS, Response, Scope, accepts_json, decode_body, headers_of, not_acceptable, scheme
 from .routing import Route, RouteTable
@@ -247,10 +247,10 @@ class BulkProcessor:
             return None
         except FutureTimeout:
             error = WebapiException("The message broker did not answer in time; the request was not queued. "
-                                    "Try again.", status=503)
+                                    "Try again.", status=503, retry_after=1)
             with db.transaction() as conn:
                 operations.reject_open(conn, bulk_uuid, error.message)
-            return 503, orjson.dumps(error_body(error)), [*JSON_HEADERS, (b"retry-after", b"1")]
+            return error_response(error)
         except Exception:  # noqa: BLE001 - the client must learn that its request was not queued
             log.exception("async: cannot publish bulk %s; it is discarded", bulk_uuid)
             with db.transaction() as conn:

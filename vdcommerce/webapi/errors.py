@@ -15,9 +15,11 @@ log = logging.getLogger("vdcommerce.webapi")
 class WebapiException(LocalizedException):
     """An error of the web API layer itself (routing, processors, headers), with its own status."""
 
-    def __init__(self, message: str, parameters: Parameters = None, status: int = 400, code: int = 0):
+    def __init__(self, message: str, parameters: Parameters = None, status: int = 400, code: int = 0,
+                 retry_after: int | None = None):
         super().__init__(message, parameters, code)
         self.status = status
+        self.retry_after = retry_after
 
 
 def not_found_route() -> WebapiException:
@@ -76,16 +78,23 @@ TOO_LONG_MESSAGE = "The request took longer than %seconds seconds and was stoppe
 LOCKED_MESSAGE = "The database was busy with other requests; nothing of this one was saved. Try again."
 
 
-def out_of_time(kind: str, seconds: float, report: str | None = None) -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
-    """503 in the platform's error body, with ``Retry-After``: the request ran into a database limit
-    (``too_long``: its statement; ``locked``: a lock it waited for) and was rolled back."""
+def error_response(exc: LocalizedException) -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
+    """The answer to an exception of the families: its status, the platform's error body and, when the
+    exception says how long to wait, ``Retry-After``."""
     import orjson
 
     from .request import JSON_HEADERS
-    if kind == "locked":
-        body: dict[str, Any] = {"message": LOCKED_MESSAGE}
-    else:
-        body = {"message": TOO_LONG_MESSAGE, "parameters": {"seconds": f"{seconds:g}"}}
+    headers = JSON_HEADERS
+    if exc.retry_after is not None:
+        headers = [*JSON_HEADERS, (b"retry-after", str(exc.retry_after).encode())]
+    return status_of(exc), orjson.dumps(error_body(exc)), headers
+
+
+def out_of_time(kind: str, seconds: float, report: str | None = None) -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
+    """503 in the platform's error body, with ``Retry-After``: the request ran into a database limit
+    (``too_long``: its statement; ``locked``: a lock it waited for) and was rolled back."""
     log.warning("request %s ended by the database's %s limit", report or "-",
                 "lock wait" if kind == "locked" else "statement")
-    return 503, orjson.dumps(body), [*JSON_HEADERS, (b"retry-after", b"1")]
+    if kind == "locked":
+        return error_response(WebapiException(LOCKED_MESSAGE, status=503, retry_after=1))
+    return error_response(WebapiException(TOO_LONG_MESSAGE, {"seconds": f"{seconds:g}"}, status=503, retry_after=1))
