@@ -13,10 +13,11 @@ import time
 from collections import namedtuple
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from sqlalchemy import Connection, Dialect, Engine, MetaData, Numeric, Select, Table, create_engine, event
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.dml import Delete, Update
 from sqlalchemy.types import TypeEngine
 
 from .exceptions import AlreadyExistsException, CouldNotDeleteException, LocalizedException, NoSuchEntityException
@@ -117,12 +118,52 @@ def _listen_for_statements(engine: Engine) -> None:
         _statements += 1
 
 
+#: table name -> what to run when a unit of work that changed the table commits (``on_commit_of_writes``)
+_write_hooks: dict[str, tuple[Callable[[], None], ...]] = {}
+_WROTE = "vdc.wrote"
+
+
+def on_commit_of_writes(tables: Iterable[str], hook: Callable[[], None]) -> None:
+    """Run ``hook`` when a unit of work that ran an UPDATE or DELETE on one of ``tables`` commits, in
+    any process of this code base (web workers, consumers, the CLI): for caches of those rows that
+    other processes must drop. It runs just before the commit and, in a ``transaction()``, once more
+    just after it, so that a process that re-read the rows in between does not keep the old ones.
+    Statements written as SQL text are not seen."""
+    for name in tables:
+        _write_hooks[name] = (*_write_hooks.get(name, ()), hook)
+
+
+def _note_write(conn: Connection, statement: Any) -> None:
+    if isinstance(statement, (Update, Delete)):
+        hooks = _write_hooks.get(statement.table.name)  # type: ignore[union-attr]  # a DML statement's table
+        if hooks:
+            conn.info.setdefault(_WROTE, set()).update(hooks)
+
+
+def _run_write_hooks(conn: Connection) -> None:
+    hooks = conn.info.pop(_WROTE, None)
+    if hooks:
+        conn.info[_WROTE + ".done"] = hooks
+        for hook in hooks:
+            hook()
+
+
 def make_engine(url: str, limits: Limits | None = None) -> Engine:
     engine = _make_engine(url, limits or background_limits())
 
     @event.listens_for(engine, "before_execute")
-    def _check_write(_conn: Connection, statement: Any, multiparams: Any, params: Any, _options: Any) -> None:
+    def _check_write(conn: Connection, statement: Any, multiparams: Any, params: Any, _options: Any) -> None:
         check_write(statement, multiparams, params)  # what PostgreSQL would refuse, refused alike everywhere
+        if _write_hooks:
+            _note_write(conn, statement)
+
+    @event.listens_for(engine, "commit")
+    def _before_commit(conn: Connection) -> None:
+        _run_write_hooks(conn)
+
+    @event.listens_for(engine, "rollback")
+    def _rolled_back(conn: Connection) -> None:
+        conn.info.pop(_WROTE, None)
     if _counting:
         _listen_for_statements(engine)
     return engine
@@ -226,6 +267,7 @@ def transaction(write: bool = True) -> Iterator[Connection]:
     try:
         conn.info["write"] = write
         conn.info[_AFTER_COMMIT], conn.info[_AFTER_ROLLBACK] = [], []
+        conn.info.pop(_WROTE + ".done", None)
         try:
             with conn.begin():
                 yield conn
@@ -234,6 +276,8 @@ def transaction(write: bool = True) -> Iterator[Connection]:
             _run_hooks(conn, _AFTER_ROLLBACK)
             raise
         conn.info[_AFTER_ROLLBACK] = []
+        for hook in conn.info.pop(_WROTE + ".done", ()):  # once more, now that the change is visible
+            hook()
         _run_hooks(conn, _AFTER_COMMIT)
     finally:
         if temporary:

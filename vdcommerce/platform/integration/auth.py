@@ -15,8 +15,8 @@ import orjson
 from sqlalchemy import and_, bindparam, select
 
 from ...framework.db import Query
-from ...framework.context import ADMIN, CUSTOMER, GUEST_CALLER, INTEGRATION, Caller
-from . import oauth, tokens
+from ...framework.context import ADMIN, CUSTOMER, GUEST, GUEST_CALLER, INTEGRATION, Caller
+from . import oauth, revocation, tokens
 from .tables import admin_role, admin_user, integration, oauth_nonce, oauth_token
 
 BEARER_PATH = "oauth/consumer/enable_integration_as_bearer"
@@ -63,11 +63,18 @@ def caller_by_id(conn, user_type: int | None, user_id: int | None) -> Caller | N
 
 
 class Authenticator:
+    """Who a request's credentials name. A worker keeps each bearer token it has checked, with the
+    caller it names, for ``VDC_CONFIG_CACHE_SECONDS`` (0: every request checks) or until the host's
+    revocation counter moves (revocation.py), so a token in use costs no statement per request."""
+
     def __init__(self, settings):
         self.secret = settings.resolved_secret_key()
         self.trusted_proxy = settings.trusted_proxy
+        self.trust_seconds = settings.config_cache_seconds
+        self.revocations = revocation.counter()
         self._verified: dict[str, dict | None] = {}  # token -> payload: a signature is checked once
-
+        # token -> (caller, its expiry (epoch seconds) or None, trusted until (epoch seconds), counter value)
+        self._checked: dict[str, tuple[Caller, float | None, float, int]] = {}
 
     def caller(self, conn, header: str | None, method: str, scope: dict, headers: dict, config=None) -> Caller:
         if not header:
@@ -80,25 +87,44 @@ class Authenticator:
         return GUEST_CALLER
 
     def _bearer(self, conn, token: str, config) -> Caller:
+        now = time.time()
+        generation = self.revocations.value()
+        kept = self._checked.get(token)
+        if kept is not None:
+            caller, expires, until, seen = kept
+            if seen == generation and now < until and (expires is None or now < expires):
+                if caller.user_type == INTEGRATION and config is not None and not config.flag(BEARER_PATH):
+                    return GUEST_CALLER
+                return caller
+            del self._checked[token]
+        caller, expires = self._check(conn, token, config)
+        if caller.user_type != GUEST and self.trust_seconds > 0 and generation is not None:
+            if len(self._checked) >= 10_000:
+                self._checked.clear()
+            self._checked[token] = (caller, expires, now + self.trust_seconds, generation)
+        return caller
+
+    def _check(self, conn, token: str, config) -> tuple[Caller, float | None]:
+        """The caller a bearer token names now, read from the database, and when the token expires."""
         if token.count(".") == 2:
             payload = self._payload(token)
             if payload is None:
-                return GUEST_CALLER
+                return GUEST_CALLER, None
             row = _TOKEN.first(conn, h=tokens.jti_hash(payload["jti"]))
             if row is None or row.user_id != payload["uid"] or row.user_type != payload["utypid"]:
-                return GUEST_CALLER
+                return GUEST_CALLER, None
             if row.expires_at is not None and row.expires_at <= time.time():
-                return GUEST_CALLER
+                return GUEST_CALLER, None
             if row.user_type == CUSTOMER:
-                return Caller(CUSTOMER, row.user_id)
+                return Caller(CUSTOMER, row.user_id), row.expires_at
             if not row.is_active or row.resources is None:
-                return GUEST_CALLER
-            return Caller(ADMIN, row.user_id, resources_of(row.resources))
+                return GUEST_CALLER, None
+            return Caller(ADMIN, row.user_id, resources_of(row.resources)), row.expires_at
         # an integration's access token used as a Bearer token
         row = _INTEGRATION.first(conn, h=hashlib.sha256(token.encode()).hexdigest())
         if row is None or row.status != 1 or (config is not None and not config.flag(BEARER_PATH)):
-            return GUEST_CALLER
-        return Caller(INTEGRATION, row.integration_id, resources_of(row.resources))
+            return GUEST_CALLER, None
+        return Caller(INTEGRATION, row.integration_id, resources_of(row.resources)), None
 
     def _payload(self, token: str) -> dict | None:
         try:

@@ -1,6 +1,7 @@
 from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Index, Integer, String, Table, Text, UniqueConstraint, func
 
-from ...framework.db import metadata
+from ...framework.db import metadata, on_commit_of_writes
+from . import revocation
 
 admin_role = Table(
     "authorization_role", metadata,
@@ -65,3 +66,6 @@ oauth_nonce = Table(
     Column("consumer_key", String(32), primary_key=True),
     Column("timestamp", Integer, nullable=False),
 )
+
+# a committed change to what a checked token depends on makes the workers check tokens again
+on_commit_of_writes(revocation.TABLES, revocation.bump)
