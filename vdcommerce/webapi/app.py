@@ -95,6 +95,8 @@ class Application:
             rid = scope["vdc.request_id"] = request_id(request_headers)
             status, payload, headers = self.respond(scope, request_headers, body, too_big)
             headers = [*headers, (b"x-request-id", rid.encode()), *self.cors.response_headers(request_headers)]
+            if scope["method"] != "HEAD":  # a HEAD answer states its file's length itself
+                headers.append((b"content-length", b"%d" % len(payload)))  # not chunked: the body is whole
             await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": payload})
             self.finished(scope, status, time.perf_counter() - started)

@@ -22,6 +22,7 @@ from ..framework.context import ADMIN, CUSTOMER, GUEST, INTEGRATION
 from ..settings import Settings
 
 access_log = logging.getLogger("vdcommerce.access")
+_root = logging.getLogger()
 
 CALLER_TYPES = {INTEGRATION: "integration", ADMIN: "admin", CUSTOMER: "customer", GUEST: "guest"}
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}\Z")
@@ -36,18 +37,18 @@ class JsonFormatter(logging.Formatter):
     _stamp: str = ""
 
     def format(self, record: logging.LogRecord) -> str:
-        second = int(record.created)
-        if second != self._second:  # the date and time to the second, formatted once a second
-            self._stamp, self._second = self.formatTime(record, "%Y-%m-%dT%H:%M:%S"), second
-        out: dict[str, Any] = {"time": f"{self._stamp}.{int(record.msecs):03d}Z",
-                               "level": record.levelname.lower(), "logger": record.name,
-                               "message": record.getMessage()}
-        for name in _FIELDS:
-            if hasattr(record, name):
-                out[name] = getattr(record, name)
+        fields = {name: getattr(record, name) for name in _FIELDS if hasattr(record, name)}
         if record.exc_info:
-            out["exception"] = self.formatException(record.exc_info)
-        return orjson.dumps(out).decode()
+            fields["exception"] = self.formatException(record.exc_info)
+        return self.line(record.created, record.levelname.lower(), record.name, record.getMessage(), fields)
+
+    def line(self, created: float, level: str, logger: str, message: str, fields: dict[str, Any]) -> str:
+        second = int(created)
+        if second != self._second:  # the date and time to the second, formatted once a second
+            self._stamp, self._second = time.strftime("%Y-%m-%dT%H:%M:%S", self.converter(created)), second
+        msecs = int((created - second) * 1000)
+        return orjson.dumps({"time": f"{self._stamp}.{msecs:03d}Z", "level": level, "logger": logger,
+                             "message": message, **fields}).decode()
 
 
 class TextFormatter(logging.Formatter):
@@ -71,6 +72,13 @@ def configure(settings: Settings) -> None:
     root.addHandler(handler)
     root.setLevel(logging.INFO if settings.env != "production" else logging.WARNING)
     access_log.setLevel(logging.INFO)  # one line a request, in production too
+    global _json_handler
+    _json_handler = handler if isinstance(formatter, JsonFormatter) else None
+
+
+#: the JSON handler ``configure`` installed: while it is the only one, the request line is written to
+#: it directly (the same line ``JsonFormatter.format`` makes of a record) without building a record
+_json_handler: logging.StreamHandler[Any] | None = None
 
 
 def request_id(headers: dict[str, str]) -> str:
@@ -88,6 +96,17 @@ def log_request(rid: str, method: str, path: str, route: str, caller: int | None
         return
     caller_type = CALLER_TYPES.get(caller, "guest") if caller is not None else "-"
     ms = round(seconds * 1000, 2)
+    handler = _json_handler
+    if handler is not None and not access_log.handlers and len(_root.handlers) == 1 and _root.handlers[0] is handler:
+        formatter: JsonFormatter = handler.formatter  # type: ignore[assignment]  # configure() set it
+        line = formatter.line(time.time(), "info", access_log.name,
+                              f"{method} {path} {status} {ms:.2f}ms route={route} caller={caller_type} id={rid}",
+                              {"request_id": rid, "method": method, "path": path, "route": route,
+                               "caller": caller_type, "status": status, "duration_ms": ms, "client": client})
+        with handler.lock:  # type: ignore[union-attr]  # a StreamHandler has its lock
+            handler.stream.write(line + "\n")
+            handler.stream.flush()
+        return
     # the record made here rather than by ``access_log.info``: the same record and handlers, without
     # the search of the call stack for the caller's source line, which no format prints
     record = access_log.makeRecord(
