@@ -2,8 +2,9 @@
 
 Per request: ``vdcommerce_http_requests_total`` and ``vdcommerce_http_request_duration_seconds`` by
 route template (``/V1/vendor_faq/question/:questionId``, never the raw path), method and status, and
-``vdcommerce_db_statements_total``, the SQL statements the web workers ran (counted in the process, added
-to the metric once per request; a scrape's own statements show in the next scrape).
+``vdcommerce_db_statements_total``, the SQL statements the web workers ran. A worker counts in its own
+memory and adds its counts to the metrics half a second after a request at the latest, and before it
+answers a scrape itself (a scrape's own statements show in the next scrape).
 At each scrape, from the database: the async operations waiting to run (the queue's depth) and the
 age of the oldest, operations that failed for good (consumer failures), and the mail outbox by
 delivery status. ``serve`` points ``PROMETHEUS_MULTIPROC_DIR`` at ``<var_dir>/metrics`` so that every worker
@@ -11,7 +12,9 @@ process's counts are summed in one scrape.
 """
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+from bisect import bisect_left
 import logging
 import os
 from collections.abc import Iterator
@@ -36,8 +39,11 @@ REQUESTS = Counter("vdcommerce_http_requests", "HTTP requests answered, by route
 # made by the first ``Metrics`` (a web worker): a metric without labels gets its value, and in multi-process
 # mode its file, as soon as it exists, and only the workers should have one
 STATEMENTS: Counter | None = None
+#: seconds after a request that its counts are in the metrics at the latest
+FLUSH_SECONDS = 0.5
 LATENCY = Histogram("vdcommerce_http_request_duration_seconds", "Time to answer an HTTP request, by route template "
                     "and method", ["route", "method"], buckets=_BUCKETS, registry=None)
+_BOUNDS = (*_BUCKETS, float("inf"))
 
 
 class QueueCollector(Collector):
@@ -108,22 +114,48 @@ class Metrics:
             self.registry.register(STATEMENTS)
         self.registry.register(QueueCollector())
         self._children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+        # (route, method, status) -> [requests, seconds in all, requests per latency bucket]
+        self._pending: dict[tuple[str, str, int], list[Any]] = {}
+        self._statements = 0
+        self._flush_due = False
         db.count_statements()
 
     def observe(self, route: str, method: str, status: int, seconds: float) -> None:
-        # the labelled children, looked up once per route, method and status (the library's lookup
-        # takes a lock and builds the label tuple on every call)
+        """Count a request in the worker's memory; the counts reach the metrics (in multi-process mode,
+        a write to a shared file per value) at most ``FLUSH_SECONDS`` later, or at this worker's next
+        scrape, instead of several writes per request."""
         key = (route, method, status)
-        children = self._children.get(key)
-        if children is None:
-            children = self._children[key] = (REQUESTS.labels(route, method, str(status)),
-                                              LATENCY.labels(route, method))
-        children[0].inc()
-        children[1].observe(seconds)
-        statements = db.take_statement_count()  # the request's, and any run since the last request's
-        if statements and STATEMENTS is not None:
-            STATEMENTS.inc(statements)
+        counts = self._pending.get(key)
+        if counts is None:
+            counts = self._pending[key] = [0, 0.0, [0] * len(_BOUNDS)]
+        counts[0] += 1
+        counts[1] += seconds
+        counts[2][bisect_left(_BOUNDS, seconds)] += 1  # the first bucket whose bound holds it
+        self._statements += db.take_statement_count()  # the request's, and any run since the last request's
+        if not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_later(FLUSH_SECONDS, self.flush)
+
+    def flush(self) -> None:
+        """Add what the worker has counted since the last flush to the metrics."""
+        self._flush_due = False
+        pending, self._pending = self._pending, {}
+        for (route, method, status), (n, total, buckets) in pending.items():
+            children = self._children.get((route, method, status))
+            if children is None:  # the labelled children, looked up once per route, method and status
+                children = self._children[(route, method, status)] = (
+                    REQUESTS.labels(route, method, str(status)), LATENCY.labels(route, method))
+            children[0].inc(n)
+            latency = children[1]
+            latency._sum.inc(total)  # what ``observe`` adds for each value, added once for all of them
+            for i, count in enumerate(buckets):
+                if count:
+                    latency._buckets[i].inc(count)
+        if self._statements and STATEMENTS is not None:
+            STATEMENTS.inc(self._statements)
+        self._statements = 0
 
     def answer(self) -> Response:
+        self.flush()  # this worker's counts are all in its own answer
         return 200, generate_latest(self.registry), [(b"content-type", CONTENT_TYPE_LATEST.encode())]
 
