@@ -37,8 +37,11 @@ class Settings(BaseSettings):
     host: str = Field("127.0.0.1", description="Address `serve` binds.")
     port: int = Field(8080, description="Port `serve` listens on.")
     workers: int = Field(1, description="Worker processes of `serve`.")
-    config_cache_seconds: float = Field(1.0, description="How long a worker trusts its copy of the scoped configuration "
-                                                         "before checking the database for changes (0 = every request).")
+    config_cache_seconds: float = Field(1.0, description="How long a worker trusts its copy of the scoped configuration, "
+                                                         "and a bearer token it has checked, before checking the database "
+                                                         "for changes (0 = every request). A token revoked or an admin, "
+                                                         "role or integration changed through the service is seen at "
+                                                         "once by every worker on the same machine.")
     debug: bool = Field(False, description="Send `trace` in 500 bodies (never in production).")
     max_body_bytes: int = Field(8 * 1024 * 1024, description="Largest request body accepted (larger: 400 `Decoding error.`).")
     max_json_depth: int = Field(64, description="Deepest JSON nesting accepted.")
