@@ -13,11 +13,11 @@ import time
 from collections import namedtuple
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from sqlalchemy import Connection, Dialect, Engine, MetaData, Numeric, Select, Table, create_engine, event
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.sql.dml import Delete, Update
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.sql.dml import Delete, Insert, Update
 from sqlalchemy.types import TypeEngine
 
 from .exceptions import AlreadyExistsException, CouldNotDeleteException, LocalizedException, NoSuchEntityException
@@ -400,6 +400,109 @@ class Query:
     def first(self, conn: Connection, **params: Any) -> Any:
         rows = self.all(conn, **params)
         return rows[0] if rows else None
+
+
+_WritePlan = tuple[str, dict[str, Processor], tuple[str, ...] | None, dict[str, Any]]
+
+
+class Write:
+    """An INSERT, UPDATE or DELETE built once and run on the driver's cursor: what ``Query`` is for a
+    SELECT, for the writes of every save (a record's row, its link sets).
+
+    The SQL is compiled once per dialect and set of parameter names. The statement gets what the engine
+    gives one it runs itself: the column check (``limits.check_write``), the statement count, the
+    commit hooks of ``on_commit_of_writes``, and a driver error raised as SQLAlchemy's (an
+    ``IntegrityError`` for a unique or foreign key conflict). Columns an INSERT leaves out get their
+    constant Python-side defaults, as SQLAlchemy fills them; a default computed per row sends the
+    statement through ``conn.execute``.
+    """
+
+    __slots__ = ("stmt", "_plans")
+
+    def __init__(self, stmt: Insert | Update | Delete) -> None:
+        self.stmt = stmt
+        self._plans: dict[tuple[str, frozenset[str], bool], _WritePlan | None] = {}
+
+    def _plan(self, dialect: Dialect, keys: frozenset[str], returning: bool) -> _WritePlan | None:
+        try:
+            return self._plans[(dialect.name, keys, returning)]
+        except KeyError:
+            pass
+        stmt: Any = self.stmt
+        if returning:
+            stmt = stmt.returning(*stmt.table.primary_key.columns)
+        compiled = stmt.compile(dialect=dialect, column_keys=sorted(keys))
+        filled: dict[str, Any] = {}
+        plan: _WritePlan | None = None
+        for column in getattr(compiled, "insert_prefetch", None) or ():
+            default = column.default
+            if default is None or not default.is_scalar:
+                break  # a default computed per row: SQLAlchemy's own path
+            filled[column.key] = default.arg
+        else:
+            procs = {name: bind_processor(b.type, dialect) for b, name in compiled.bind_names.items()}
+            plan = (str(compiled), {k: v for k, v in procs.items() if v is not None},
+                    tuple(compiled.positiontup or ()) if dialect.positional else None, filled)
+        self._plans[(dialect.name, keys, returning)] = plan
+        return plan
+
+    @staticmethod
+    def _values(plan: _WritePlan, params: Mapping[str, Any]) -> Any:
+        _sql, procs, order, filled = plan
+        values = {**filled, **params}
+        for name, proc in procs.items():
+            values[name] = proc(values[name])
+        return tuple(values[n] for n in order) if order is not None else values
+
+    def _execute(self, conn: Connection, sql: str, values: Any, many: bool = False) -> Any:
+        global _statements
+        if _counting:
+            _statements += 1
+        if _write_hooks:
+            _note_write(conn, self.stmt)
+        dbapi = conn.dialect.loaded_dbapi
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]  # open in a transaction
+        try:
+            if many:
+                cursor.executemany(sql, values)
+            else:
+                cursor.execute(sql, values)
+        except dbapi.Error as e:
+            cursor.close()
+            raise DBAPIError.instance(sql, values, e, dbapi.Error) from e
+        return cursor
+
+    def run(self, conn: Connection, params: Mapping[str, Any]) -> Any:
+        """Run it with ``params``: an INSERT answers the new row's primary key (a single-column one), an
+        UPDATE or DELETE the number of rows it matched."""
+        insert = isinstance(self.stmt, Insert)
+        returning = insert and conn.dialect.name == "postgresql"
+        plan = self._plan(conn.dialect, frozenset(params), returning)
+        if plan is None:
+            result = conn.execute(self.stmt, params)
+            return result.inserted_primary_key[0] if insert else result.rowcount  # type: ignore[index]
+        check_write(self.stmt, None, params)
+        cursor = self._execute(conn, plan[0], self._values(plan, params))
+        try:
+            if not insert:
+                return cursor.rowcount
+            if returning:
+                return cursor.fetchone()[0]
+            return cursor.lastrowid
+        finally:
+            cursor.close()
+
+    def many(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+        """Run it once per row in one driver call; every row has the same keys."""
+        if not rows:
+            return
+        plan = self._plan(conn.dialect, frozenset(rows[0]), False)
+        if plan is None:
+            conn.execute(self.stmt, rows)
+            return
+        for row in rows:
+            check_write(self.stmt, None, row)
+        self._execute(conn, plan[0], [self._values(plan, row) for row in rows], many=True).close()
 
 
 # --------------------------------------------------------------------------- conflicts

@@ -58,7 +58,7 @@ from sqlalchemy.sql.type_api import TypeEngine
 from . import extensions
 from .context import Service
 from .data import DataObject
-from .db import Query
+from .db import Query, Write
 from .exceptions import CouldNotSaveException, InputException, LocalizedException, NoSuchEntityException
 from .limits import number_limits, out_of_range, text_limits, too_long
 
@@ -145,8 +145,8 @@ class LinkSet:
         self.cascades = any(fk.ondelete == "CASCADE" for fk in owner.foreign_keys)
         owner_table = owner.table
         assert isinstance(owner_table, Table)
-        self._delete = delete(owner_table).where(owner == bindparam("owner_id"))
-        self._insert = insert(owner_table)
+        self._delete = Write(delete(owner_table).where(owner == bindparam("owner_id")))
+        self._insert = Write(insert(owner_table))
 
     # --- values
 
@@ -183,15 +183,15 @@ class LinkSet:
     def replace(self, conn: Any, owner_id: Any, values: list[Any], new: bool = False) -> None:
         """Make ``values`` the whole link set of ``owner_id`` (``new``: it has no links yet)."""
         if not new:
-            conn.execute(self._delete, {"owner_id": owner_id})
+            self._delete.run(conn, {"owner_id": owner_id})
         if values:
-            conn.execute(self._insert, [{self.owner.name: owner_id, self.target.name: self.target_id(v)}
-                                        for v in values])
+            self._insert.many(conn, [{self.owner.name: owner_id, self.target.name: self.target_id(v)}
+                                     for v in values])
 
     def remove(self, conn: Any, owner_id: Any) -> None:
         """Drop the links of a deleted owner (a cascading foreign key does it by itself)."""
         if not self.cascades:
-            conn.execute(self._delete, {"owner_id": owner_id})
+            self._delete.run(conn, {"owner_id": owner_id})
 
     def search_field(self, pk: ColumnElement[Any]) -> SearchField:
         """The link set as a searchCriteria key: eq/in/finset (and their negations) test membership,
@@ -301,6 +301,9 @@ class Repository(Service, Generic[D, R]):
     _insert: ClassVar[Any]
     _update: ClassVar[Any]
     _delete: ClassVar[Any]
+    _write_insert: ClassVar[Write]  # the three above, run on the driver (db.Write)
+    _write_update: ClassVar[Write]
+    _write_delete: ClassVar[Write]
     _lengths: ClassVar[dict[str, int]] = {}
     _digits: ClassVar[dict[str, int]] = {}
 
@@ -352,6 +355,8 @@ class Repository(Service, Generic[D, R]):
         cls._insert = insert(table)
         cls._update = update(table).where(cls.pk == bindparam("b_record_id"))
         cls._delete = delete(table).where(cls.identifier == bindparam("record_id"))
+        cls._write_insert, cls._write_update = Write(cls._insert), Write(cls._update)
+        cls._write_delete = Write(cls._delete)
 
     # --- the operations the routed methods call
 
@@ -396,7 +401,7 @@ class Repository(Service, Generic[D, R]):
                 links.remove(self.conn, pk_value)
             if self.store_values is not None:
                 self.store_values.remove(self.conn, pk_value)
-        if self.conn.execute(self._delete, {"record_id": record_id}).rowcount == 0:
+        if self._write_delete.run(self.conn, {"record_id": record_id}) == 0:
             raise self.missing(record_id)
         self.after_delete(record_id, record)
         return True
@@ -521,12 +526,10 @@ class Repository(Service, Generic[D, R]):
         saved."""
         row = self.to_row(record)
         if stored is None:
-            inserted = self.conn.execute(self._insert, row).inserted_primary_key
-            assert inserted is not None
-            record[self.pk_key] = inserted[0]
+            record[self.pk_key] = self._write_insert.run(self.conn, row)
         else:
             record[self.pk_key] = stored[self.pk_key]
-            self.conn.execute(self._update, {"b_record_id": stored[self.pk_key], **row})
+            self._write_update.run(self.conn, {"b_record_id": stored[self.pk_key], **row})
         for name in sent_links:
             self.links[name].replace(self.conn, record[self.pk_key], record[name], new=stored is None)
             record[name] = sorted(record[name])
