@@ -46,11 +46,9 @@ import json
 import multiprocessing
 import os
 import random
-import secrets
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -62,6 +60,7 @@ from bench.checkout import ADDRESS, setup_catalog
 from bench.run import (ADMIN_PASSWORD, ADMIN_USER, LUA_COMMON, ROOT, BenchError, FreshDatabase, Server, WrkResult,
                        check, load_data, lua_string, machine_info, run_cli, run_wrk, start_service_and_floor,
                        vdcommerce_bin, write_scripts)
+from bench.workspace import Workspace, admin_token, stop_all
 
 RESULTS_JSON = ROOT / "bench" / "results-scaling.json"
 BEGIN = "<!-- BEGIN scaling (written by bench/scaling.py) -->"
@@ -393,8 +392,7 @@ def measure(workers: int, env: dict[str, str], tmp: Path, args: argparse.Namespa
     try:
         svc, floor = start_service_and_floor(env, work, servers, workers=workers)
         base, floor_base = f"http://127.0.0.1:{svc.port}", f"http://127.0.0.1:{floor.port}"
-        token = httpx.post(base + "/rest/V1/integration/admin/token",
-                           json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()
+        token = admin_token(base)
         admin, guest = Client(base, token), Client(base)
         scripts = write_scripts(work, token, QUESTIONS, run_id)
         out: dict = {"workers": workers}
@@ -480,8 +478,7 @@ def measure(workers: int, env: dict[str, str], tmp: Path, args: argparse.Namespa
     finally:
         if consumer is not None:
             stop_process(consumer)
-        for srv in reversed(servers):
-            srv.stop()
+        stop_all(servers)
 
 
 # -- report -------------------------------------------------------------------------------------
@@ -548,18 +545,13 @@ def main(argv: list[str] | None = None) -> int:
 
     machine = machine_info()
     run_id = time.strftime("%Y%m%d%H%M%S")
-    tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-scaling-"))
-    database: FreshDatabase | None = None
-    servers: list[Server] = []
-    keep = args.keep
+    ws = Workspace("vdc-bench-scaling-", kept="scaling: logs kept in {tmp}", keep=args.keep)
+    tmp, servers = ws.tmp, ws.servers
     rows: list[dict] = []
     print(f"scaling: working in {tmp}", flush=True)
     try:
-        database = FreshDatabase("postgresql", tmp)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
-        env.update({"VDC_DATABASE_URL": database.url, "VDC_SECRET_KEY": secrets.token_urlsafe(48),
-                    "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"), "VDC_QUEUE_CONSUMERS": "0",
-                    "VDC_QUEUE_BACKEND": "db", "VDC_CRON_TICK_SECONDS": "0", "PYTHONUNBUFFERED": "1"})
+        database = ws.database = FreshDatabase("postgresql", tmp)
+        env = ws.env(database.url, VDC_QUEUE_CONSUMERS="0", VDC_QUEUE_BACKEND="db", VDC_CRON_TICK_SECONDS="0")
         log = tmp / "cli.log"
         run_cli(["db", "upgrade"], env, 300, log)
         load_data(database.url, QUESTIONS)
@@ -567,12 +559,8 @@ def main(argv: list[str] | None = None) -> int:
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
         svc, _floor = start_service_and_floor(env, tmp, servers)
         base = f"http://127.0.0.1:{svc.port}"
-        token = httpx.post(base + "/rest/V1/integration/admin/token",
-                           json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()
-        skus = setup_catalog(Client(base, token))
-        for srv in reversed(servers):
-            srv.stop()
-        servers.clear()
+        skus = setup_catalog(Client(base, admin_token(base)))
+        ws.stop_servers()
         server = database.server_version()
         print(f"scaling: {database.name} ready ({QUESTIONS:,} questions, 50 products, 5 rules)", flush=True)
         checkouts = Checkouts(args.clients)
@@ -587,17 +575,10 @@ def main(argv: list[str] | None = None) -> int:
                 races.close()
     except (BenchError, httpx.HTTPError) as exc:
         print(f"\nscaling: FAILED: {exc}", file=sys.stderr, flush=True)
-        keep = True
+        ws.keep = True
         return 1
     finally:
-        for srv in reversed(servers):
-            srv.stop()
-        if database is not None:
-            database.drop()
-        if keep:
-            print(f"scaling: logs kept in {tmp}", flush=True)
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
+        ws.close()
 
     report = {"machine": machine, "server": server, "questions": QUESTIONS, "clients": args.clients,
               "bulk": args.bulk, "duration_s": args.duration, "quick": args.quick, "rows": rows,
