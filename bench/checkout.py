@@ -34,18 +34,16 @@ import argparse
 import json
 import os
 import secrets
-import shutil
 import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 
 import httpx
 
 from bench.calls import Client, stats, write_section
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, Server, StatementCounter, machine_info,
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, StatementCounter, machine_info,
                        run_cli, start_service_and_floor)
+from bench.workspace import Workspace, admin_token
 
 CONNECTIONS = 4  # the concurrent place-order run
 RESULTS_JSON = ROOT / "bench" / "results-checkout.json"
@@ -312,23 +310,17 @@ def main(argv: list[str] | None = None) -> int:
     count_orders = args.count_orders or (10 if args.quick else 20)
 
     load_before = os.getloadavg()[0]  # other work on the machine moves every figure; the page notes it
-    tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-checkout-"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
-    env.update({"VDC_DATABASE_URL": f"sqlite:///{tmp / 'bench.db'}", "VDC_SECRET_KEY": secrets.token_urlsafe(48),
-                "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"), "VDC_QUEUE_CONSUMERS": "0",
-                "PYTHONUNBUFFERED": "1"})
+    ws = Workspace("vdc-bench-checkout-", kept="bench: logs and database kept in {tmp}")
+    tmp = ws.tmp
+    env = ws.env(f"sqlite:///{tmp / 'bench.db'}", VDC_QUEUE_CONSUMERS="0")
     log = tmp / "cli.log"
-    servers: list[Server] = []
-    keep = False
     try:
         run_cli(["db", "upgrade"], env, 300, log)
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
-        svc, floor = start_service_and_floor(env, tmp, servers)
+        svc, floor = start_service_and_floor(env, tmp, ws.servers)
         port, floor_port = svc.port, floor.port
         base = f"http://127.0.0.1:{port}"
-        token = httpx.post(base + "/rest/V1/integration/admin/token",
-                           json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()
-        admin = Client(base, token)
+        admin = Client(base, admin_token(base))
         skus = setup_catalog(admin)
         admin.call(None, "POST", "/rest/V1/vendor_faq/question", {"question": {"title": "floor row", "email": "a@b.c"}})
         print(f"bench: 2 categories, 50 products and 5 rules created; placing {orders} guest orders", flush=True)
@@ -354,15 +346,10 @@ def main(argv: list[str] | None = None) -> int:
             fl.call("floor", "GET", "/floor/question?questionId=1")
     except (BenchError, httpx.HTTPError) as exc:
         print(f"\nbench: FAILED: {exc}", file=sys.stderr)
-        keep = True
+        ws.keep = True
         return 1
     finally:
-        for srv in reversed(servers):
-            srv.stop()
-        if keep:
-            print(f"bench: logs and database kept in {tmp}")
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
+        ws.close()
 
     report = {"machine": machine_info(), "orders": orders, "samples": samples, "orders_per_s": round(rate, 2),
               "connections": CONNECTIONS, "orders_per_s_concurrent": round(rate_concurrent, 2),

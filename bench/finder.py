@@ -23,18 +23,15 @@ import argparse
 import datetime as dt
 import os
 import random
-import secrets
-import shutil
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
 import sqlalchemy as sa
 
 from bench.calls import stats
-from bench.run import ADMIN_PASSWORD, ADMIN_USER, BenchError, Server, machine_info, run_cli, start_service_and_floor
+from bench.run import ADMIN_PASSWORD, ADMIN_USER, BenchError, machine_info, run_cli, start_service_and_floor
+from bench.workspace import Workspace, admin_token
 
 PRODUCTS = 100_000
 MAKES, MODELS, YEARS = 20, 25, 10
@@ -99,15 +96,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     samples = 100 if args.quick else 500
 
-    tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-finder-"))
+    ws = Workspace("vdc-bench-finder-", kept="bench: logs and database kept in {tmp}")
+    tmp = ws.tmp
     url = f"sqlite:///{tmp / 'bench.db'}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
-    env.update({"VDC_DATABASE_URL": url, "VDC_SECRET_KEY": secrets.token_urlsafe(48), "VDC_ENV": "production",
-                "VDC_VAR_DIR": str(tmp / "var"), "VDC_QUEUE_CONSUMERS": "0", "VDC_CRON_TICK_SECONDS": "0",
-                "PYTHONUNBUFFERED": "1"})
+    env = ws.env(url, VDC_QUEUE_CONSUMERS="0", VDC_CRON_TICK_SECONDS="0")
     log = tmp / "cli.log"
-    servers: list[Server] = []
-    keep = False
     rng = random.Random(7)
     timings: dict[str, list[float]] = {"finished chain": [], "open chain": [], "floor": []}
     try:
@@ -115,11 +108,10 @@ def main(argv: list[str] | None = None) -> int:
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
         t0 = time.perf_counter()
         load_catalog(url)
-        svc, floor = start_service_and_floor(env, tmp, servers)
+        svc, floor = start_service_and_floor(env, tmp, ws.servers)
         port, floor_port = svc.port, floor.port
         base = f"http://127.0.0.1:{port}/rest/V1"
-        token = httpx.post(base + "/integration/admin/token",
-                           json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()
+        token = admin_token(f"http://127.0.0.1:{port}")
         admin = httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=60)
 
         def call(label: str | None, method: str, path: str, body=None, client: httpx.Client = admin):
@@ -161,15 +153,10 @@ def main(argv: list[str] | None = None) -> int:
             call("floor", "GET", "/floor/question?questionId=1", client=floor_client)
     except (BenchError, httpx.HTTPError) as exc:
         print(f"\nbench: FAILED: {exc}", file=sys.stderr)
-        keep = True
+        ws.keep = True
         return 1
     finally:
-        for srv in reversed(servers):
-            srv.stop()
-        if keep:
-            print(f"bench: logs and database kept in {tmp}")
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
+        ws.close()
 
     machine = machine_info()
     floor_p50 = stats(timings["floor"])["p50_ms"]

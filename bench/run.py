@@ -45,13 +45,14 @@ import signal  # noqa: E402
 import socket  # noqa: E402
 import sqlite3  # noqa: E402
 import subprocess  # noqa: E402
-import tempfile  # noqa: E402
 import time  # noqa: E402
 import urllib.error  # noqa: E402
 import urllib.request  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
+
+from bench.workspace import Workspace  # noqa: E402
 
 ROOT = Path(_ROOT)
 RESULTS_JSON = ROOT / "bench" / "results.json"
@@ -1008,19 +1009,15 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(sig, _on_signal)
 
     machine = machine_info()
-    tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-"))
+    ws = Workspace("vdc-bench-", kept="bench: logs, scripts and database kept in {tmp}", keep=args.keep)
+    tmp, servers = ws.tmp, ws.servers
     run_id = dt.datetime.now().strftime("%Y%m%d%H%M%S")
     cli_log, wrk_log = tmp / "cli.log", tmp / "wrk.log"
-    servers: list[Server] = []
-    keep = args.keep
-    database: FreshDatabase | None = None
     print(f"bench: working in {tmp}", flush=True)
     try:
-        database = FreshDatabase(args.db, tmp)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
-        env.update({"VDC_DATABASE_URL": database.url, "VDC_SECRET_KEY": secrets.token_urlsafe(48),
-                    "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"), "PYTHONUNBUFFERED": "1",
-                    "VDC_QUEUE_CONSUMERS": "0"})  # the request scenarios run without a queue consumer beside them
+        database = ws.database = FreshDatabase(args.db, tmp)
+        # the request scenarios run without a queue consumer beside them
+        env = ws.env(database.url, VDC_QUEUE_CONSUMERS="0")
         t0 = time.monotonic()
         run_cli(["db", "upgrade"], env, 300, cli_log)
         print(f"bench: database created: {database.name} ({time.monotonic() - t0:.1f} s)", flush=True)
@@ -1069,26 +1066,18 @@ def main(argv: list[str] | None = None) -> int:
         print("bench: " + statement_lines(statements, markdown=False)[0], flush=True)
         db_details = db_info(database.path)
         db_details["server"] = database.server_version()
-        keep = keep or any(r.failed for r in results)
-        for srv in reversed(servers):
-            srv.stop()  # the bulk measurement runs on its own servers, alone
+        ws.keep = ws.keep or any(r.failed for r in results)
+        ws.stop_servers()  # the bulk measurement runs on its own servers, alone
         bulk = None
         if args.db == "sqlite":
             from bench.bulk import measure as measure_bulk
             bulk = measure_bulk(tmp, args.quick)
     except BenchError as exc:
         print(f"\nbench: FAILED: {exc}", file=sys.stderr, flush=True)
-        keep = True
+        ws.keep = True
         return 1
     finally:
-        for srv in reversed(servers):
-            srv.stop()
-        if database is not None:
-            database.drop()
-        if keep:
-            print(f"bench: logs, scripts and database kept in {tmp}", flush=True)
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
+        ws.close()
 
     machine["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     rows = build_summary(results)

@@ -21,7 +21,17 @@ ports, and:
 - **mixed load**: the p99 of GET by id (wrk, 4 connections) alone, then while the checkout clients
   run and a bulk of ``--bulk`` question creates (``POST /async/bulk/V1/vendor_faq/question``) is
   consumed by one ``vdcommerce queue consume`` beside the same workers; every bulk operation must
-  complete. The floor's p99 at 4 connections, alone, is the reference.
+  complete. The floor's p99 at 4 connections, alone, is the reference;
+- **no correctness loss**, in the mixed load: once the checkout clients and the consumer are busy, 16
+  guest checkouts race for a product with 5 units (managed stock, no backorders; each cart holds one
+  unit) and 12 for one gift card (``giftcard`` module) whose balance pays exactly 4 of their orders (each
+  cart totals 0 with the card, the ``free`` method), all sent at the same instant from 4 processes, each
+  on a connection of its own opened beforehand. Exactly 5 and 4 orders must be placed; the others refused
+  with a 4xx: ``The requested qty is not available`` for the product, the card's refusals for the card
+  (no funds left, used up, or, the card no longer paying, the free method not available), never a 5xx
+  or another message. Read back over the API: the product's stock item has qty 0 and is out of stock
+  (salable 0), the orders paid no more than the balance, and the card holds the balance less what they
+  paid. The races' orders are counted with the clients' when the orders are counted back.
 
 wrk and the client processes share the machine's cores with the workers, so the load generators
 take their share from the workers as N grows: on a 2-core machine the figures show the contention,
@@ -36,11 +46,10 @@ import json
 import multiprocessing
 import os
 import random
-import secrets
 import shutil
 import subprocess
 import sys
-import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -51,6 +60,7 @@ from bench.checkout import ADDRESS, setup_catalog
 from bench.run import (ADMIN_PASSWORD, ADMIN_USER, LUA_COMMON, ROOT, BenchError, FreshDatabase, Server, WrkResult,
                        check, load_data, lua_string, machine_info, run_cli, run_wrk, start_service_and_floor,
                        vdcommerce_bin, write_scripts)
+from bench.workspace import Workspace, admin_token, stop_all
 
 RESULTS_JSON = ROOT / "bench" / "results-scaling.json"
 BEGIN = "<!-- BEGIN scaling (written by bench/scaling.py) -->"
@@ -193,10 +203,187 @@ def stop_process(proc: subprocess.Popen) -> None:
             proc.wait()
 
 
+# -- correctness races under the mixed load -------------------------------------------------------
+
+RACE_STOCK, RACE_BUYERS = 5, 16  # last unit: units in stock, guest checkouts racing for them
+CARD_ORDERS, CARD_CARTS = 4, 12  # no double spend: orders the gift card's balance covers, carts racing for it
+RACERS = 4  # processes the racing checkouts are sent from
+OUT_OF_STOCK = "The requested qty is not available"
+# what refuses a cart whose gift card was spent by the others: the deduction finds no balance left, the card
+# is seen used up before the order is written, or (the card left out of the totals) the cart no longer
+# totals 0 and the free method does not apply
+CARD_REFUSALS = ("Gift card %1 balance does not have funds.", "Gift card %1 is used.",
+                 "The requested Payment Method is not available.")
+
+
+def _race_client(base: str, jobs: list[tuple[int, str, dict]], at: float) -> list[tuple[int, int, str, float]]:
+    """Each job (index, path, body) on a connection of its own, opened first, in a thread of its own; every
+    POST is sent at ``at`` (time.time()): (index, status, answer, time.time() when answered)."""
+    answers: list[tuple[int, int, str, float]] = []
+    lock = threading.Lock()
+
+    def one(i: int, path: str, body: dict) -> None:
+        with httpx.Client(base_url=base, timeout=120) as http:
+            try:
+                http.get("/health/live")
+                time.sleep(max(0.0, at - time.time()))
+                r = http.post(path, json=body)
+                got = (i, r.status_code, r.text, time.time())
+            except httpx.HTTPError as exc:
+                got = (i, 0, f"{type(exc).__name__}: {exc}", time.time())
+        with lock:
+            answers.append(got)
+
+    threads = [threading.Thread(target=one, args=job) for job in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+class Races:
+    """The last-unit and gift-card races: carts prepared beforehand, then every checkout sent at the same
+    instant from ``RACERS`` processes (started, and their imports done, before any race)."""
+
+    def __init__(self) -> None:
+        self.pool = multiprocessing.get_context("spawn").Pool(RACERS)
+        self.pool.map(_ready, range(RACERS * 4))
+        self.pending: list = []
+
+    def close(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
+
+    def prepare(self, admin: Client, guest: Client, tag: str) -> dict:
+        """A product with ``RACE_STOCK`` units and ``RACE_BUYERS`` guest carts of one unit each; a product and
+        ``CARD_CARTS`` guest carts each paid in full by one gift card whose balance covers ``CARD_ORDERS`` of
+        them. Every cart has its shipping method: what is left is placing the orders."""
+        def product(sku: str, qty: int) -> None:
+            admin.call(None, "POST", "/rest/all/V1/products", {"product": {
+                "sku": sku, "name": f"Race {sku}", "price": 40, "weight": 1, "type_id": "simple",
+                "extension_attributes": {"stock_item": {
+                    "qty": qty, "is_in_stock": True, "manage_stock": True, "use_config_manage_stock": False,
+                    "backorders": 0, "use_config_backorders": False}}}})
+            item = admin.call(None, "GET", f"/rest/all/V1/stockItems/{sku}")
+            check(item["manage_stock"] and int(item["backorders"]) == 0 and item["qty"] == qty,
+                  f"race product {sku}: stock item {item}")
+
+        def cart(sku: str) -> str:
+            masked = guest.call(None, "POST", "/rest/default/V1/guest-carts")
+            path = f"/rest/default/V1/guest-carts/{masked}"
+            guest.call(None, "POST", path + "/items", {"cartItem": {"sku": sku, "qty": 1, "quote_id": masked}})
+            guest.call(None, "POST", path + "/shipping-information", {"addressInformation": {
+                "shipping_address": ADDRESS, "billing_address": ADDRESS,
+                "shipping_carrier_code": "flatrate", "shipping_method_code": "flatrate"}})
+            return path
+
+        last_sku, card_sku = f"RACE-LAST-{tag}", f"RACE-CARD-{tag}"
+        product(last_sku, RACE_STOCK)
+        product(card_sku, 1_000)
+        last_carts = [cart(last_sku) for _ in range(RACE_BUYERS)]
+        card_carts = [cart(card_sku) for _ in range(CARD_CARTS)]
+        totals = {guest.call(None, "GET", c + "/totals")["grand_total"] for c in card_carts}
+        check(len(totals) == 1 and min(totals) > 0, f"the gift card race's carts total {totals}")
+        order_total = totals.pop()
+        balance = round(order_total * CARD_ORDERS, 2)
+        pool = admin.call(None, "POST", "/rest/all/V1/vdgcard/code-pool", {"codePool": {
+            "title": f"Race {tag}", "template": "RACE-{L}{L}{L}{D}{D}{D}{D}{D}", "qty": 1}})
+        card = admin.call(None, "POST", "/rest/all/V1/vdgcard/account", {"account": {
+            "code_pool": pool["code_pool_id"], "status": 1, "website_id": 1, "store_id": 1, "initial_value": balance}})
+        code = card["code_model"]["code"]
+        for c in card_carts:
+            guest.call(None, "PUT", f"{c}/gift-card-account/{code}")
+            left = guest.call(None, "GET", c + "/totals")["grand_total"]
+            check(left == 0, f"the gift card leaves {left} of a race cart to pay, not 0")
+        jobs = [(i, c + "/payment-information", {"email": f"last.unit.{i}@example.com", "billingAddress": ADDRESS,
+                                                 "paymentMethod": {"method": "checkmo"}})
+                for i, c in enumerate(last_carts)]
+        jobs += [(RACE_BUYERS + i, c + "/payment-information", {
+            "email": f"gift.card.{i}@example.com", "billingAddress": ADDRESS, "paymentMethod": {"method": "free"}})
+            for i, c in enumerate(card_carts)]
+        return {"last_sku": last_sku, "card_id": card["account_id"], "balance": balance, "order_total": order_total,
+                "jobs": jobs}
+
+    def begin(self, base: str, prepared: dict, delay: float) -> float:
+        """Every prepared checkout sent ``delay`` seconds from now, spread over the processes; the instant."""
+        at = time.time() + delay
+        jobs = prepared["jobs"]
+        self.pending = [self.pool.apply_async(_race_client, (base, jobs[k::RACERS], at)) for k in range(RACERS)]
+        return at
+
+    def finish(self) -> dict[int, tuple[int, str, float]]:
+        answers: dict[int, tuple[int, str, float]] = {}
+        for p in self.pending:
+            for i, status, text, when in p.get(timeout=600):
+                answers[i] = (status, text, when)
+        self.pending = []
+        return answers
+
+
+def _refusal(status: int, text: str) -> str | None:
+    """The platform error message of a 4xx answer (None for anything else)."""
+    if not 400 <= status < 500:
+        return None
+    try:
+        body = json.loads(text)
+    except ValueError:
+        return None
+    return body.get("message") if isinstance(body, dict) else None
+
+
+def check_races(admin: Client, workers: int, prepared: dict, answers: dict[int, tuple[int, str, float]],
+                at: float) -> dict:
+    """The races' outcome, checked: exactly ``RACE_STOCK`` orders for the last units, the others refused as out
+    of stock and the product left with nothing to sell; exactly ``CARD_ORDERS`` orders paid by the gift card,
+    never more than its balance, and the card left with the balance less what they paid."""
+    what = f"{workers} workers"
+    check(len(answers) == RACE_BUYERS + CARD_CARTS, f"{what}: {len(answers)} race answers")
+    broken = [(i, s, t[:200]) for i, (s, t, _) in answers.items() if s != 200 and _refusal(s, t) is None]
+    check(not broken, f"{what}: racing checkouts answered neither an order nor a refusal: {broken[:3]}")
+
+    last = [answers[i] for i in range(RACE_BUYERS)]
+    placed = [json.loads(t) for s, t, _ in last if s == 200]
+    refused = [_refusal(s, t) for s, t, _ in last if s != 200]
+    item = admin.call(None, "GET", f"/rest/all/V1/stockItems/{prepared['last_sku']}")
+    salable = item["qty"] - item.get("min_qty", 0)
+    check(len(placed) == RACE_STOCK and all(isinstance(o, int) for o in placed),
+          f"{what}, last unit: {len(placed)} of {RACE_BUYERS} orders placed for {RACE_STOCK} units")
+    check(all(m == OUT_OF_STOCK for m in refused), f"{what}, last unit: refused with {sorted(set(refused))}")
+    check(salable == 0 and not item["is_in_stock"], f"{what}, last unit: salable {salable}, in stock "
+          f"{item['is_in_stock']} after the race")
+
+    card = [answers[RACE_BUYERS + i] for i in range(CARD_CARTS)]
+    orders = [json.loads(t) for s, t, _ in card if s == 200]
+    refused = [_refusal(s, t) for s, t, _ in card if s != 200]
+    check(all(m in CARD_REFUSALS for m in refused), f"{what}, gift card: refused with {sorted(set(refused))}")
+    paid = round(sum(float(admin.call(None, "GET", f"/rest/all/V1/orders/{o}")["extension_attributes"]
+                           .get("vdgiftcard_amount") or 0) for o in orders), 2)
+    left = round(float(admin.call(None, "GET", f"/rest/all/V1/vdgcard/account/{prepared['card_id']}")
+                       ["current_value"]), 2)
+    balance = prepared["balance"]
+    check(paid <= balance, f"{what}, gift card: orders paid {paid} from a balance of {balance}")
+    check(left >= 0 and abs(balance - paid - left) < 0.005,
+          f"{what}, gift card: balance {balance}, orders paid {paid}, {left} left on the card")
+    check(len(orders) == CARD_ORDERS, f"{what}, gift card: {len(orders)} of {CARD_CARTS} orders placed, the "
+          f"balance covers {CARD_ORDERS}")
+    return {"last_unit": {"stock": RACE_STOCK, "buyers": RACE_BUYERS, "placed": len(placed), "salable": salable},
+            "gift_card": {"balance": balance, "carts": CARD_CARTS, "covers": CARD_ORDERS, "placed": len(orders),
+                          "paid": paid, "left": left},
+            "race_orders": len(placed) + len(orders),
+            "race_seconds": round(max(w for _, _, w in answers.values()) - at, 3)}
+
+
+def race_line(r: dict) -> str:
+    lu, gc = r["last_unit"], r["gift_card"]
+    return (f"last unit: {lu['placed']} of {lu['buyers']} placed, salable {lu['salable']:g}; gift card: paid "
+            f"{gc['paid']:.2f} of balance {gc['balance']:.2f} ({gc['placed']} of {gc['carts']} placed)")
+
+
 # -- one worker count ---------------------------------------------------------------------------
 
 def measure(workers: int, env: dict[str, str], tmp: Path, args: argparse.Namespace, skus: list[str],
-            run_id: str, checkouts: Checkouts) -> dict:
+            run_id: str, checkouts: Checkouts, races: Races) -> dict:
     servers: list[Server] = []
     work = tmp / f"workers-{workers}"
     work.mkdir()
@@ -205,8 +392,7 @@ def measure(workers: int, env: dict[str, str], tmp: Path, args: argparse.Namespa
     try:
         svc, floor = start_service_and_floor(env, work, servers, workers=workers)
         base, floor_base = f"http://127.0.0.1:{svc.port}", f"http://127.0.0.1:{floor.port}"
-        token = httpx.post(base + "/rest/V1/integration/admin/token",
-                           json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()
+        token = admin_token(base)
         admin, guest = Client(base, token), Client(base)
         scripts = write_scripts(work, token, QUESTIONS, run_id)
         out: dict = {"workers": workers}
@@ -256,16 +442,22 @@ def measure(workers: int, env: dict[str, str], tmp: Path, args: argparse.Namespa
         alone = wrk(base + "/", scripts[("get_by_id", "service")], LIGHT, "service")
         floor_alone = wrk(floor_base + "/", scripts[("get_by_id", "floor")], LIGHT, "floor")
         check(consumer.poll() is None, f"the queue consumer exited with {consumer.returncode}")
+        prepared = races.prepare(admin, guest, f"{run_id}-{workers}")
         before = order_count(admin)
         uuid = post_bulk(admin, args.bulk, f"{run_id}-{workers}")
         checkouts.begin(base, skus, args.duration + 1)
+        # the racing checkouts start once the clients and the consumer are busy, well before the load ends
+        at = races.begin(base, prepared, min(1.0, args.duration / 3))
         mixed = run_wrk(base + "/", scripts[("get_by_id", "service")], args.duration, 1, LIGHT, wrk_log,
                         "get_by_id", "service", tag="mixed")
         check(not mixed.failed, f"{workers} workers, mixed load: {mixed.failure()}")
         done_at_end = bulk_complete(admin, uuid)
         orders, seconds = checkouts.finish()
+        load_end = checkouts.start + args.duration + 1
+        race = check_races(admin, workers, prepared, races.finish(), at)
         counted = order_count(admin) - before
-        check(counted == len(orders), f"{workers} workers, mixed: {len(orders)} orders answered, {counted} stored")
+        check(counted == len(orders) + race["race_orders"], f"{workers} workers, mixed: {len(orders)} orders "
+              f"answered by the checkout clients and {race['race_orders']} by the races, {counted} stored")
         deadline = time.monotonic() + 600
         while bulk_complete(admin, uuid) < args.bulk:
             check(time.monotonic() < deadline, f"{workers} workers: the bulk did not complete within 600 s")
@@ -274,16 +466,19 @@ def measure(workers: int, env: dict[str, str], tmp: Path, args: argparse.Namespa
                     "floor_p99_alone_ms": round(floor_alone.p99_ms, 3),
                     "get_p99_mixed_ms": round(mixed.p99_ms, 3), "get_p50_mixed_ms": round(mixed.p50_ms, 3),
                     "get_rps_mixed": round(mixed.rps, 1), "orders_per_s_mixed": round(len(orders) / seconds, 2),
-                    "bulk_done_during": done_at_end, "bulk": args.bulk})
+                    "bulk_done_during": done_at_end, "bulk": args.bulk,
+                    "last_unit": race["last_unit"], "gift_card": race["gift_card"],
+                    "race_seconds": race["race_seconds"], "race_in_load": at + race["race_seconds"] <= load_end})
         print(f"scaling: {workers} workers: GET by id p99 {alone.p99_ms:.2f} ms alone, {mixed.p99_ms:.2f} ms "
               f"mixed (floor alone {floor_alone.p99_ms:.2f} ms); {out['orders_per_s_mixed']:.1f} orders/s and "
               f"{done_at_end}/{args.bulk} bulk operations during it", flush=True)
+        print(f"scaling: {workers} workers: {race_line(out)}; the races answered within {race['race_seconds']:.2f} s"
+              + ("" if out["race_in_load"] else ", after the checkout clients stopped"), flush=True)
         return out
     finally:
         if consumer is not None:
             stop_process(consumer)
-        for srv in reversed(servers):
-            srv.stop()
+        stop_all(servers)
 
 
 # -- report -------------------------------------------------------------------------------------
@@ -321,7 +516,13 @@ def render(report: dict) -> str:
         "measurement. wrk and the client processes run on the same cores as the workers.", "",
         *table_lines(report["rows"]), "",
         "Checked on every run: each cart's quantity holds every add that was answered, every order id is new "
-        "and the orders counted back match those answered, every bulk operation completes.", "", END])
+        "and the orders counted back match those answered, every bulk operation completes. During the mixed "
+        f"load, on each worker count, {RACE_BUYERS} guest checkouts race for a product with {RACE_STOCK} units "
+        f"(managed stock, no backorders) and {CARD_CARTS} for one gift card whose balance pays {CARD_ORDERS} "
+        f"of them, all sent at the same instant from {RACERS} processes: exactly the units' and the balance's "
+        "worth of orders are placed, the others refused (out of stock; the card spent), the product is left "
+        "with nothing to sell and the card with its balance less what the orders paid:", "",
+        *[f"- {r['workers']} workers: {race_line(r)}" for r in report["rows"]], "", END])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -344,18 +545,13 @@ def main(argv: list[str] | None = None) -> int:
 
     machine = machine_info()
     run_id = time.strftime("%Y%m%d%H%M%S")
-    tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-scaling-"))
-    database: FreshDatabase | None = None
-    servers: list[Server] = []
-    keep = args.keep
+    ws = Workspace("vdc-bench-scaling-", kept="scaling: logs kept in {tmp}", keep=args.keep)
+    tmp, servers = ws.tmp, ws.servers
     rows: list[dict] = []
     print(f"scaling: working in {tmp}", flush=True)
     try:
-        database = FreshDatabase("postgresql", tmp)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
-        env.update({"VDC_DATABASE_URL": database.url, "VDC_SECRET_KEY": secrets.token_urlsafe(48),
-                    "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"), "VDC_QUEUE_CONSUMERS": "0",
-                    "VDC_QUEUE_BACKEND": "db", "VDC_CRON_TICK_SECONDS": "0", "PYTHONUNBUFFERED": "1"})
+        database = ws.database = FreshDatabase("postgresql", tmp)
+        env = ws.env(database.url, VDC_QUEUE_CONSUMERS="0", VDC_QUEUE_BACKEND="db", VDC_CRON_TICK_SECONDS="0")
         log = tmp / "cli.log"
         run_cli(["db", "upgrade"], env, 300, log)
         load_data(database.url, QUESTIONS)
@@ -363,39 +559,34 @@ def main(argv: list[str] | None = None) -> int:
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
         svc, _floor = start_service_and_floor(env, tmp, servers)
         base = f"http://127.0.0.1:{svc.port}"
-        token = httpx.post(base + "/rest/V1/integration/admin/token",
-                           json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()
-        skus = setup_catalog(Client(base, token))
-        for srv in reversed(servers):
-            srv.stop()
-        servers.clear()
+        skus = setup_catalog(Client(base, admin_token(base)))
+        ws.stop_servers()
         server = database.server_version()
         print(f"scaling: {database.name} ready ({QUESTIONS:,} questions, 50 products, 5 rules)", flush=True)
         checkouts = Checkouts(args.clients)
+        races: Races | None = None
         try:
+            races = Races()
             for workers in counts:
-                rows.append(measure(workers, env, tmp, args, skus, run_id, checkouts))
+                rows.append(measure(workers, env, tmp, args, skus, run_id, checkouts, races))
         finally:
             checkouts.close()
+            if races is not None:
+                races.close()
     except (BenchError, httpx.HTTPError) as exc:
         print(f"\nscaling: FAILED: {exc}", file=sys.stderr, flush=True)
-        keep = True
+        ws.keep = True
         return 1
     finally:
-        for srv in reversed(servers):
-            srv.stop()
-        if database is not None:
-            database.drop()
-        if keep:
-            print(f"scaling: logs kept in {tmp}", flush=True)
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
+        ws.close()
 
     report = {"machine": machine, "server": server, "questions": QUESTIONS, "clients": args.clients,
               "bulk": args.bulk, "duration_s": args.duration, "quick": args.quick, "rows": rows,
               "load_average_at_end": [round(x, 2) for x in os.getloadavg()]}
     print()
     print("\n".join(table_lines(rows)))
+    for r in rows:
+        print(f"{r['workers']} workers: {race_line(r)}")
     if not args.no_write:
         RESULTS_JSON.write_text(json.dumps(report, indent=2) + "\n")
         write_section(BEGIN, END, render(report))

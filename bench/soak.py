@@ -28,19 +28,17 @@ import argparse
 import os
 import random
 import secrets
-import shutil
 import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 
 import httpx
 
 from bench.calls import Client, stats, write_section
 from bench.checkout import ADDRESS, setup_catalog
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, LIST_QUERY, BenchError, Server, machine_info, run_cli,
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, LIST_QUERY, BenchError, machine_info, run_cli,
                        start_service_and_floor)
+from bench.workspace import Workspace, admin_token
 
 BEGIN = "<!-- BEGIN soak (written by bench/soak.py) -->"
 END = "<!-- END soak -->"
@@ -230,20 +228,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-write", action="store_true", help="print only; leave docs/performance.md alone")
     args = ap.parse_args(argv)
 
-    tmp = Path(tempfile.mkdtemp(prefix="vdc-soak-"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
-    env.update({"VDC_DATABASE_URL": args.database_url or f"sqlite:///{tmp / 'soak.db'}",
-                "VDC_SECRET_KEY": secrets.token_urlsafe(48), "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"),
-                "VDC_QUEUE_CONSUMERS": str(args.consumers), "VDC_CRON_TICK_SECONDS": "0", "PYTHONUNBUFFERED": "1"})
+    # kept unless the run passes: a failure says where (the directory is removed after the report)
+    ws = Workspace("vdc-soak-", keep=True)
+    tmp = ws.tmp
+    env = ws.env(args.database_url or f"sqlite:///{tmp / 'soak.db'}", VDC_QUEUE_CONSUMERS=str(args.consumers),
+                 VDC_CRON_TICK_SECONDS="0")
     log = tmp / "cli.log"
-    servers: list[Server] = []
     try:
         run_cli(["db", "upgrade"], env, 300, log)
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
-        svc, floor = start_service_and_floor(env, tmp, servers, workers=args.workers)
+        svc, floor = start_service_and_floor(env, tmp, ws.servers, workers=args.workers)
         base = f"http://127.0.0.1:{svc.port}"
-        token = httpx.post(base + "/rest/V1/integration/admin/token",
-                           json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()
+        token = admin_token(base)
         admin = Client(base, token)
         skus = setup_catalog(admin)
         questions = 200
@@ -293,8 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nsoak: FAILED: {exc}\nsoak: logs and database kept in {tmp}", file=sys.stderr)
         return 1
     finally:
-        for srv in reversed(servers):
-            srv.stop()
+        ws.close()
 
     minutes = []
     for m in sorted({m for m, _ in load.samples} | set(rss)):
@@ -315,7 +310,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nsoak: FAILED (5xx answers, failed calls or bulks not complete); docs/performance.md left "
               f"alone; logs and database kept in {tmp}", file=sys.stderr)
         return 1
-    shutil.rmtree(tmp, ignore_errors=True)
+    ws.keep = False
+    ws.close()
     if not args.no_write:
         write_section(BEGIN, END, render(report))
     return 0

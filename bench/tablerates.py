@@ -24,19 +24,15 @@ from __future__ import annotations
 import argparse
 import base64
 import json
-import os
-import secrets
-import shutil
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
 
 from bench.calls import Client, stats, write_section
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, Server, machine_info, run_cli,
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, machine_info, run_cli,
                        start_service_and_floor)
+from bench.workspace import Workspace, admin_token
 
 RESULTS_JSON = ROOT / "bench" / "results-tablerates.json"
 BEGIN = "<!-- BEGIN tablerates (written by bench/tablerates.py) -->"
@@ -124,24 +120,18 @@ def main(argv: list[str] | None = None) -> int:
     rows = args.rows or (10_000 if args.quick else 100_000)
     samples = 100 if args.quick else 400
 
-    tmp = Path(tempfile.mkdtemp(prefix="vdc-bench-tablerates-"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VDC_")}
-    env.update({"VDC_DATABASE_URL": f"sqlite:///{tmp / 'bench.db'}", "VDC_SECRET_KEY": secrets.token_urlsafe(48),
-                "VDC_ENV": "production", "VDC_VAR_DIR": str(tmp / "var"), "VDC_QUEUE_CONSUMERS": "0",
-                "PYTHONUNBUFFERED": "1"})
+    ws = Workspace("vdc-bench-tablerates-", kept="bench: logs and database kept in {tmp}")
+    tmp = ws.tmp
+    env = ws.env(f"sqlite:///{tmp / 'bench.db'}", VDC_QUEUE_CONSUMERS="0")
     log = tmp / "cli.log"
-    servers: list[Server] = []
-    keep = False
     import_seconds, files = 0.0, 0
     try:
         run_cli(["db", "upgrade"], env, 300, log)
         run_cli(["config", "set", "carriers/vdstrates/active", "1"], env, 120, log)
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
-        svc, floor = start_service_and_floor(env, tmp, servers)
+        svc, floor = start_service_and_floor(env, tmp, ws.servers)
         base_url = f"http://127.0.0.1:{svc.port}"
-        token = httpx.post(base_url + "/rest/V1/integration/admin/token",
-                           json={"username": ADMIN_USER, "password": ADMIN_PASSWORD}).json()
-        admin = Client(base_url + "/rest/all", token)
+        admin = Client(base_url + "/rest/all", admin_token(base_url))
         admin.call(None, "POST", "/V1/vendor_faq/question", {"question": {"title": "floor row", "email": "a@b.c"}})
         sku = "BENCH-TABLE-RATE"
         admin.call(None, "POST", "/V1/products", {"product": {
@@ -184,15 +174,10 @@ def main(argv: list[str] | None = None) -> int:
             fl.call("floor", "GET", "/floor/question?questionId=1")
     except (BenchError, httpx.HTTPError) as exc:
         print(f"\nbench: FAILED: {exc}", file=sys.stderr)
-        keep = True
+        ws.keep = True
         return 1
     finally:
-        for srv in reversed(servers):
-            srv.stop()
-        if keep:
-            print(f"bench: logs and database kept in {tmp}")
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
+        ws.close()
 
     report = {"machine": machine_info(), "rows": rows, "samples": samples, "import_files": files,
               "import_seconds": round(import_seconds, 2),
