@@ -46,7 +46,9 @@ def priced(ctx: Context, quote: Quote) -> list[dict[str, Any]]:
     """Each chosen wrap that applies now: its item, the wrap (and card) as the cart's store view reads
     them, and its amount (wrap price x quantity, plus the card's price once, to the cent). A wrap
     disabled for the store view, or a choice whose item left the cart, is left out; a disabled card is
-    not charged."""
+    not charged. An empty cart has none (a choice applies to an item of the cart): nothing is read."""
+    if not quote.items:
+        return []
     rows = choices(ctx, [quote.id]).get(quote.id, [])
     items = {i.item_id: i for i in quote.items}
     rows = [r for r in rows if r.quote_item_id in items and items[r.quote_item_id].sku == r.sku]

@@ -19,8 +19,10 @@ class GiftWrap:
     code = CODE
 
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
+        if not quote.items:  # an empty cart is charged no fee: its row is not read
+            return
         amount = ctx.conn.execute(select(gift_wrap_fee.c.amount).where(gift_wrap_fee.c.quote_id == quote.id)).scalar()
-        if amount is None or not quote.items:
+        if amount is None:
             return
         value = cents(Decimal(amount))
         total.adjustments[CODE] = value

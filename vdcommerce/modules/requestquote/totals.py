@@ -16,6 +16,8 @@ class NegotiatedPrices:
     code = "vendor_quote"
 
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
+        if not quote.items:  # no line to price: the request is not read
+            return
         record = records.find(ctx, quote.id)
         if record is None or record.status != records.APPROVED:
             return

@@ -54,7 +54,7 @@ import functools
 import logging
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 import orjson
 
@@ -227,6 +227,33 @@ class Collector(Protocol):
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None: ...
 
     def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None: ...
+
+
+_CART_STATE = "quote.cart_state"
+_MISSING: Any = object()
+
+
+def cart_state(ctx: Context, key: str, quote_id: int, read: Callable[[], Any]) -> Any:
+    """A module's own row (or rows) of a cart, read once per request: the collector and the order
+    observers of one request that each ask for it run ``read`` once. ``key`` names the module's state
+    (its table); every write of that state in the request calls ``forget_cart_state`` first, so the
+    next ask reads it again and nothing stale is ever answered. The memo lives in the request's context
+    (one transaction), never across requests."""
+    memo: dict[tuple[str, int], Any] = ctx.extra.setdefault(_CART_STATE, {})
+    value = memo.get((key, quote_id), _MISSING)
+    if value is _MISSING:
+        value = memo[(key, quote_id)] = read()
+    return value
+
+
+def forget_cart_state(ctx: Context, key: str, quote_id: int | None = None) -> None:
+    """A write of a module's per-cart state (``quote_id`` None: of any cart): the next ``cart_state``
+    of it reads again."""
+    memo: dict[tuple[str, int], Any] | None = ctx.extra.get(_CART_STATE)
+    if not memo:
+        return
+    for k in [k for k in memo if k[0] == key and (quote_id is None or k[1] == quote_id)]:
+        del memo[k]
 
 
 @functools.cache
