@@ -12,6 +12,7 @@ from sqlalchemy import bindparam, insert, select, update
 from ...framework.context import Context
 from ...framework.dates import utc_now
 from ...framework.db import Query
+from ...platform.quote.carts import note_state
 from ...platform.quote.totals import cart_state, forget_cart_state
 from ...platform.sales.service import OrderRepository
 from .api import AdditionalFieldsInterface, CheckoutDataInterface, DeliveryInterface, GiftMessageInterface
@@ -28,6 +29,8 @@ RATE = Decimal(1)
 _FIELDS_OF = Query(select(fields_t).where(fields_t.c.quote_id == bindparam("quote_id")))
 
 
+#: the cart's fields, delivery, gift messages and gift-wrap fee, as quote.module_state names them
+STATE = "onestepcheckout"
 FIELDS_STATE = "onestepcheckout.quote_fields"  # the cart's checkout fields, as cart_state keeps them
 
 
@@ -43,6 +46,7 @@ def write_fields(ctx: Context, quote_id: int, **values: Any) -> None:
     forget_cart_state(ctx, FIELDS_STATE, quote_id)
     done = ctx.conn.execute(update(fields_t).where(fields_t.c.quote_id == quote_id).values(**values))
     if done.rowcount == 0:
+        note_state(ctx, quote_id, STATE)
         ctx.conn.execute(insert(fields_t).values(quote_id=quote_id, **values))
 
 

@@ -15,6 +15,7 @@ from ...framework.context import Context
 from ...framework.dates import utc_now
 from ...framework.db import Query
 from ...framework.exceptions import NoSuchEntityException
+from ...platform.quote.carts import note_state
 from ...platform.quote.totals import cart_state, forget_cart_state
 from .tables import vendor_quote, vendor_quote_item
 
@@ -40,6 +41,7 @@ def increment_id(store_id: int, quote_id: int) -> str:
     return f"{store_id}{quote_id:09d}"
 
 
+MODULE = "requestquote"  # the cart's quote request, as quote.module_state names it (carts.note_state)
 STATE = "requestquote.vendor_quote"  # the cart's quote request, as cart_state keeps it for the request
 # read by the totals collector and the checkout observers of every cart: built once
 _FIND = Query(select(vendor_quote).where(vendor_quote.c.quote_id == bindparam("quote_id")))
@@ -65,6 +67,7 @@ def create(ctx: Context, quote_id: int, **values: Any) -> None:
                                shipping_configured=0, custom_method_enabled=0)
     row.update(values)
     forget_cart_state(ctx, STATE, quote_id)
+    note_state(ctx, quote_id, MODULE)
     ctx.conn.execute(insert(vendor_quote).values(quote_id=quote_id, **row))
 
 

@@ -162,6 +162,8 @@ class Quote:
     extension: dict[str, Any] = field(default_factory=dict)          # module cart data (e.g. credit to use)
     declined: set[tuple[str, str]] = field(default_factory=set)      # collector lines a client removed
     removed_item_ids: list[int] = field(default_factory=list)        # stored collector lines taken out
+    # the modules that keep rows of their own for the cart (quote.module_state); None: not known
+    module_state: frozenset[str] | None = None
 
     @property
     def is_virtual(self) -> bool:
@@ -244,6 +246,18 @@ def cart_state(ctx: Context, key: str, quote_id: int, read: Callable[[], Any]) -
     if value is _MISSING:
         value = memo[(key, quote_id)] = read()
     return value
+
+
+NOTED_STATE = "quote.noted_state"  # (cart id, module key) noted in this request (carts.note_state)
+
+
+def keeps_state(ctx: Context, quote: Quote, key: str) -> bool:
+    """Whether the module ``key`` may keep rows of its own for this cart. False only when the cart says
+    it has none: its ``module_state`` is known and does not name the module, and no write of this
+    request noted it (``carts.note_state``); a collector or observer then skips reading its rows."""
+    if quote.module_state is None or key in quote.module_state:
+        return True
+    return (quote.id, key) in ctx.extra.get(NOTED_STATE, ())
 
 
 def forget_cart_state(ctx: Context, key: str, quote_id: int | None = None) -> None:
