@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.checkout            # full run (make bench)
     .venv/bin/python -m bench.checkout --quick    # fewer orders and samples
+    .venv/bin/python -m bench.checkout --preload 100000   # beside 100,000 orders and carts
 
 Steps: a fresh SQLite database; ``vdcommerce db upgrade``; an admin; the service (production
 settings, one worker) and the floor (``bench.floor``) on loopback ports. Over HTTP with the admin
@@ -25,6 +26,10 @@ queueing):
 - **statements**: ``--count-orders`` more guest checkouts with the service's
   ``vdcommerce_db_statements_total`` read around each call: statements per call and per order.
 
+``--preload N``: before the service starts, N orders and N more carts shaped like real ones (items,
+addresses, payments; guests and customers in every store view) are written with bulk inserts
+(``bench.preload``), so the figures can be compared on an empty database and on a full one.
+
 Writes ``bench/results-checkout.json`` and its section of docs/performance.md (between the markers
 below); any failed call fails the run (exit code 1) and leaves the page alone.
 """
@@ -41,6 +46,7 @@ import time
 import httpx
 
 from bench.calls import Client, stats, write_section
+from bench.preload import preload
 from bench.run import (ADMIN_PASSWORD, ADMIN_USER, ROOT, BenchError, StatementCounter, machine_info,
                        run_cli, start_service_and_floor)
 from bench.workspace import Workspace, admin_token
@@ -262,7 +268,10 @@ def render(report: dict) -> str:
              "worker on SQLite, so each figure is the latency of one call. *Ratio to floor* is the floor's p50 "
              "(`GET /floor/question` of the bare ASGI app, same client, same run) divided by the call's p50.", "",
              f"{m['date']}, {m['cpu_model']}, {m['nproc']} cores, {report['orders']} orders, "
-             f"{report['samples']} totals samples, load average {report['loadavg']} (before, after).", "",
+             f"{report['samples']} totals samples, load average {report['loadavg']} (before, after), "
+             + (f"{report['preloaded']['orders']:,} orders and {report['preloaded']['carts']:,} carts preloaded "
+                f"({report['preloaded']['order items']:,} order items, {report['preloaded']['cart items']:,} cart items)."
+                if report.get("preloaded") else "on an empty database (nothing preloaded)."), "",
              "Statements per call and what cut them: [quote.md](platform/quote.md#reading-and-collecting-a-cart-once-"
              "per-request).", "",
              f"**Place-order throughput: {report['orders_per_s']:.1f} guest orders/s** (4 calls each, one client); "
@@ -304,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count-orders", type=int, default=None,
                     help="orders placed with the statements of each call counted (default 20, quick 10)")
     ap.add_argument("--no-write", action="store_true", help="print only")
+    ap.add_argument("--preload", type=int, default=0, metavar="N",
+                    help="write N orders and N more carts (with items, addresses, payments) before the run")
     args = ap.parse_args(argv)
     orders = args.orders or (50 if args.quick else 400)
     samples = 50 if args.quick else 300
@@ -317,6 +328,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         run_cli(["db", "upgrade"], env, 300, log)
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
+        preloaded = None
+        if args.preload:
+            t0 = time.perf_counter()
+            preloaded = preload(env["VDC_DATABASE_URL"], args.preload)
+            print(f"bench: preloaded {preloaded} in {time.perf_counter() - t0:.0f} s", flush=True)
         svc, floor = start_service_and_floor(env, tmp, ws.servers)
         port, floor_port = svc.port, floor.port
         base = f"http://127.0.0.1:{port}"
@@ -356,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
               "loadavg": f"{load_before:.2f}, {os.getloadavg()[0]:.2f}",
               "money_orders": money_orders, "money_orders_per_s": round(money_rate, 2),
               "calls": {k: stats(v) for k, v in guest.samples.items()}, "floor": stats(fl.samples["floor"]),
-              "statements": statements}
+              "statements": statements, "preloaded": preloaded}
     print(json.dumps(report["calls"], indent=1))
     print(f"place order: {rate:.1f} orders/s on one connection, {rate_concurrent:.1f} on {CONNECTIONS}; with a fee, a gift card and store credit: {money_rate:.1f} "
           f"orders/s; floor p50 {report['floor']['p50_ms']} ms")

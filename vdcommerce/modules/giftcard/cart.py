@@ -36,6 +36,7 @@ from .tables import code as code_table
 from .tables import order_card, quote_card
 
 CODE = "vdgiftcard"
+STATE = "giftcard"  # the cards applied to a cart, as quote.module_state names them (carts.note_state)
 UNUSABLE = "vdgiftcard_unusable"
 REDEEM_EVENT = "vdgiftcard_redeem_to_store_credit"
 EMPTY_CART = 'The "%1" Cart doesn\'t contain products.'
@@ -89,7 +90,7 @@ class GiftCardTotal:
     code = CODE
 
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
-        if not quote.items:
+        if not quote.items or not totals.keeps_state(ctx, quote, STATE):
             return
         rows = applied(ctx.conn, quote.id)
         if not rows:
@@ -164,6 +165,7 @@ class _Management(Service):
         if total.grand_total <= 0:
             raise InputException(FULLY_PAID)
         position = max((r.position for r in on_cart), default=0) + 1
+        carts.note_state(self.ctx, row.id, STATE)
         self.conn.execute(insert(quote_card).values(quote_id=row.id, account_id=account.account_id,
                                                     code=code, position=position))
         carts.collect_and_save(self.ctx, row.id)

@@ -17,12 +17,13 @@ from sqlalchemy import bindparam, delete, insert, select
 from ...framework.context import Context
 from ...framework.exceptions import InputException, NoSuchEntityException
 from ...platform.quote import carts
-from ...platform.quote.totals import ZERO, Quote, Segment, Total, cents
+from ...platform.quote.totals import ZERO, Quote, Segment, Total, cents, keeps_state
 from .api import CartWrapInterface, OrderWrapInterface
 from .service import CARD_NOT_FOUND, CARD_VALUES, ENABLED, NOT_FOUND, WRAP_VALUES
 from .tables import order_wrap, quote_wrap
 
 CODE = "vdgiftwrap"
+STATE = "giftwrap"  # the cart's chosen wraps, as quote.module_state names them (carts.note_state)
 TITLE = "Gift Wrap"
 
 _CHOICES = (select(quote_wrap).where(quote_wrap.c.quote_id.in_(bindparam("ids", expanding=True)))
@@ -46,7 +47,9 @@ def priced(ctx: Context, quote: Quote) -> list[dict[str, Any]]:
     """Each chosen wrap that applies now: its item, the wrap (and card) as the cart's store view reads
     them, and its amount (wrap price x quantity, plus the card's price once, to the cent). A wrap
     disabled for the store view, or a choice whose item left the cart, is left out; a disabled card is
-    not charged."""
+    not charged. An empty cart has none (a choice applies to an item of the cart): nothing is read."""
+    if not quote.items or not keeps_state(ctx, quote, STATE):
+        return []
     rows = choices(ctx, [quote.id]).get(quote.id, [])
     items = {i.item_id: i for i in quote.items}
     rows = [r for r in rows if r.quote_item_id in items and items[r.quote_item_id].sku == r.sku]
@@ -125,6 +128,7 @@ class CartWraps:
                     raise InputException('The message card with ID "%1" is not available.', [card_id])
         ctx.conn.execute(_DROP, {"quote_id": cart.row.id})
         if wanted:
+            carts.note_state(ctx, cart.row.id, STATE)
             ctx.conn.execute(insert(quote_wrap), list(wanted.values()))
 
 

@@ -24,7 +24,7 @@ from ...platform.customer.api import CustomerInterface
 from ...platform.customer.service import CustomerRepository, email_exists
 from ...platform.newsletter import service as newsletter
 from ...platform.quote.service import CartRepository
-from ...platform.quote.totals import Address, Quote
+from ...platform.quote.totals import Address, Quote, keeps_state
 from ...platform.sales.api import OrderStatusHistoryInterface
 from ...platform.sales.service import OrderManagement
 from . import records
@@ -50,7 +50,7 @@ def _address(a: Address, billing: bool, shipping: bool) -> dict[str, Any]:
 def register_guest(ctx: Context, *, quote: Quote, **_: Any) -> None:
     if quote.customer_id is not None:
         return
-    fields = records.fields_of(ctx, quote.id)
+    fields = records.fields_of(ctx, quote.id) if keeps_state(ctx, quote, records.STATE) else None
     if fields is None or not fields.is_register or not quote.customer_email:
         return
     if email_exists(ctx.conn, quote.customer_email, quote.website_id):
@@ -83,8 +83,10 @@ def register_guest(ctx: Context, *, quote: Quote, **_: Any) -> None:
 
 
 def carry_to_order(ctx: Context, *, order_id: int, increment_id: str, quote: Quote, **_: Any) -> None:
-    records.attach_to_order(ctx, quote.id, order_id)
-    fields = records.fields_of(ctx, quote.id)
+    fields = None
+    if keeps_state(ctx, quote, records.STATE):  # a cart without rows of this module has nothing to carry
+        records.attach_to_order(ctx, quote.id, order_id)
+        fields = records.fields_of(ctx, quote.id)
     if fields is not None and fields.comment and fields.comment.strip():
         OrderManagement(ctx).add_comment(order_id, OrderStatusHistoryInterface.of(
             comment=fields.comment.strip(), is_customer_notified=0, is_visible_on_front=1))

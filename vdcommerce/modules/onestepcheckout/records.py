@@ -12,6 +12,8 @@ from sqlalchemy import bindparam, insert, select, update
 from ...framework.context import Context
 from ...framework.dates import utc_now
 from ...framework.db import Query
+from ...platform.quote.carts import note_state
+from ...platform.quote.totals import cart_state, forget_cart_state
 from ...platform.sales.service import OrderRepository
 from .api import AdditionalFieldsInterface, CheckoutDataInterface, DeliveryInterface, GiftMessageInterface
 from .tables import delivery as delivery_t
@@ -27,15 +29,24 @@ RATE = Decimal(1)
 _FIELDS_OF = Query(select(fields_t).where(fields_t.c.quote_id == bindparam("quote_id")))
 
 
+#: the cart's fields, delivery, gift messages and gift-wrap fee, as quote.module_state names them
+STATE = "onestepcheckout"
+FIELDS_STATE = "onestepcheckout.quote_fields"  # the cart's checkout fields, as cart_state keeps them
+
+
 def fields_of(ctx: Context, quote_id: int) -> Any:
-    return _FIELDS_OF.first(ctx.conn, quote_id=quote_id)
+    """The cart's checkout fields row, or None; read once per request (the collector and the order
+    observers ask for it), read again after this module's own writes."""
+    return cart_state(ctx, FIELDS_STATE, quote_id, lambda: _FIELDS_OF.first(ctx.conn, quote_id=quote_id))
 
 
 def write_fields(ctx: Context, quote_id: int, **values: Any) -> None:
     """Overwrite the given columns of the cart's row, creating the row when it is missing."""
     values["updated_at"] = utc_now()
+    forget_cart_state(ctx, FIELDS_STATE, quote_id)
     done = ctx.conn.execute(update(fields_t).where(fields_t.c.quote_id == quote_id).values(**values))
     if done.rowcount == 0:
+        note_state(ctx, quote_id, STATE)
         ctx.conn.execute(insert(fields_t).values(quote_id=quote_id, **values))
 
 
@@ -114,6 +125,7 @@ def forget(ctx: Context, quote_ids: list[int]) -> None:
     if not quote_ids:
         return
     conn = ctx.conn
+    forget_cart_state(ctx, FIELDS_STATE)
     conn.execute(update(fields_t).where(fields_t.c.quote_id.in_(quote_ids)).values(
         comment=None, register_dob=None, password_hash=None, inserted_info=None, updated_at=utc_now()))
     conn.execute(update(gift_message_t).where(gift_message_t.c.quote_id.in_(quote_ids)).values(

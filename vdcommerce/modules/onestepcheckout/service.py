@@ -94,6 +94,7 @@ def save_gift_messages(ctx: Context, row: Any, value: Any) -> bool:
         done = ctx.conn.execute(update(gift_message_t).where(gift_message_t.c.quote_id == row.id,
                                                              gift_message_t.c.item_id == item_id).values(**values))
         if done.rowcount == 0:
+            carts.note_state(ctx, row.id, records.STATE)
             ctx.conn.execute(insert(gift_message_t).values(quote_id=row.id, item_id=item_id, **values))
     return True
 
@@ -102,6 +103,7 @@ def update_gift_wrap(ctx: Context, row: Any, checked: bool) -> TotalsInterface:
     exists = ctx.conn.execute(select(fee_t.c.quote_id).where(fee_t.c.quote_id == row.id)).first() is not None
     if checked and not exists:
         base = cents(Decimal(str(ctx.config_value(FEE_PATH, "0") or "0")))
+        carts.note_state(ctx, row.id, records.STATE)
         ctx.conn.execute(insert(fee_t).values(quote_id=row.id, base_amount=base, amount=cents(base * records.RATE)))
     elif not checked and exists:
         ctx.conn.execute(delete(fee_t).where(fee_t.c.quote_id == row.id))
@@ -140,6 +142,7 @@ def save_delivery(ctx: Context, row: Any, date: str | None, time: int | None, co
     elif found is not None:
         ctx.conn.execute(update(delivery_t).where(delivery_t.c.quote_id == row.id).values(**values))
     else:
+        carts.note_state(ctx, row.id, records.STATE)
         ctx.conn.execute(insert(delivery_t).values(quote_id=row.id, **values))
     return True
 
@@ -414,5 +417,7 @@ class OrderDeliveryManagement(Service):
                 self.conn.execute(update(delivery_t).where(delivery_t.c.delivery_id == taken.delivery_id)
                                   .values(order_id=order_id, **values))
             else:
+                if quote_id is not None:
+                    carts.note_state(self.ctx, quote_id, records.STATE)
                 self.conn.execute(insert(delivery_t).values(quote_id=quote_id, order_id=order_id, **values))
         return self.get(order_id)

@@ -8,7 +8,8 @@ from decimal import Decimal
 from sqlalchemy import select
 
 from ...framework.context import Context
-from ...platform.quote.totals import Quote, Segment, Total, cents
+from ...platform.quote.totals import Quote, Segment, Total, cents, keeps_state
+from .records import STATE
 from .tables import gift_wrap_fee
 
 CODE = "vendor_checkout_gift_wrap"
@@ -19,8 +20,10 @@ class GiftWrap:
     code = CODE
 
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
+        if not quote.items or not keeps_state(ctx, quote, STATE):  # no fee: its row is not read
+            return
         amount = ctx.conn.execute(select(gift_wrap_fee.c.amount).where(gift_wrap_fee.c.quote_id == quote.id)).scalar()
-        if amount is None or not quote.items:
+        if amount is None:
             return
         value = cents(Decimal(amount))
         total.adjustments[CODE] = value

@@ -7,14 +7,14 @@ from typing import Any
 
 from ...framework.context import Context
 from ...framework.exceptions import InputException
-from ...platform.quote.totals import Quote
+from ...platform.quote.totals import Quote, keeps_state
 from . import records
 
 
 def refuse_unapproved(ctx: Context, *, quote: Quote, **_: Any) -> None:
     """``checkout_submit_before``: a cart that is a submitted quote request is ordered only once approved
     and before it expires (an open quote cart, status 0, is the customer's ordinary cart)."""
-    record = records.find(ctx, quote.id)
+    record = records.find(ctx, quote.id) if keeps_state(ctx, quote, records.MODULE) else None
     if record is None or record.status == records.CREATED:
         return
     if record.status != records.APPROVED:
@@ -31,7 +31,7 @@ def refuse_unapproved(ctx: Context, *, quote: Quote, **_: Any) -> None:
 def complete_ordered(ctx: Context, *, quote: Quote, **_: Any) -> None:
     """``sales_order_place_after``: an approved quote becomes complete; an open quote cart that was
     ordered as it is never became a quote request, so its record goes."""
-    record = records.find(ctx, quote.id)
+    record = records.find(ctx, quote.id) if keeps_state(ctx, quote, records.MODULE) else None
     if record is None:
         return
     if record.status == records.CREATED:

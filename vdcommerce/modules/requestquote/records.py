@@ -15,6 +15,8 @@ from ...framework.context import Context
 from ...framework.dates import utc_now
 from ...framework.db import Query
 from ...framework.exceptions import NoSuchEntityException
+from ...platform.quote.carts import note_state
+from ...platform.quote.totals import cart_state, forget_cart_state
 from .tables import vendor_quote, vendor_quote_item
 
 CREATED, PENDING, APPROVED, COMPLETE, CANCELED, EXPIRED, HOLDED, ADMIN_NEW, ADMIN_CREATED = range(9)
@@ -39,12 +41,16 @@ def increment_id(store_id: int, quote_id: int) -> str:
     return f"{store_id}{quote_id:09d}"
 
 
+MODULE = "requestquote"  # the cart's quote request, as quote.module_state names it (carts.note_state)
+STATE = "requestquote.vendor_quote"  # the cart's quote request, as cart_state keeps it for the request
 # read by the totals collector and the checkout observers of every cart: built once
 _FIND = Query(select(vendor_quote).where(vendor_quote.c.quote_id == bindparam("quote_id")))
 
 
 def find(ctx: Context, quote_id: int) -> Row[Any] | None:
-    row: Row[Any] | None = _FIND.first(ctx.conn, quote_id=quote_id)
+    """The quote request of a cart, or None; read once per request (the collector and the order
+    observers ask for it), read again after this module's own writes."""
+    row: Row[Any] | None = cart_state(ctx, STATE, quote_id, lambda: _FIND.first(ctx.conn, quote_id=quote_id))
     return row
 
 
@@ -60,14 +66,18 @@ def create(ctx: Context, quote_id: int, **values: Any) -> None:
     row: dict[str, Any] = dict(status=CREATED, admin_notification_send=0, reminder_send=0, shipping_can_modified=1,
                                shipping_configured=0, custom_method_enabled=0)
     row.update(values)
+    forget_cart_state(ctx, STATE, quote_id)
+    note_state(ctx, quote_id, MODULE)
     ctx.conn.execute(insert(vendor_quote).values(quote_id=quote_id, **row))
 
 
 def write(ctx: Context, quote_id: int, **values: Any) -> None:
+    forget_cart_state(ctx, STATE, quote_id)
     ctx.conn.execute(update(vendor_quote).where(vendor_quote.c.quote_id == quote_id).values(**values))
 
 
 def forget(ctx: Context, quote_id: int) -> None:
+    forget_cart_state(ctx, STATE, quote_id)
     ctx.conn.execute(delete(vendor_quote_item).where(vendor_quote_item.c.quote_id == quote_id))
     ctx.conn.execute(delete(vendor_quote).where(vendor_quote.c.quote_id == quote_id))
 

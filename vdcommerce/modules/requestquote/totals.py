@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ...framework.context import Context
-from ...platform.quote.totals import Quote, Segment, Total, cents
+from ...platform.quote.totals import Quote, Segment, Total, cents, keeps_state
 from . import records
 
 
@@ -16,6 +16,8 @@ class NegotiatedPrices:
     code = "vendor_quote"
 
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
+        if not quote.items or not keeps_state(ctx, quote, records.MODULE):  # nothing to price: not read
+            return
         record = records.find(ctx, quote.id)
         if record is None or record.status != records.APPROVED:
             return

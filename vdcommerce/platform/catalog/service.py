@@ -19,6 +19,9 @@ from typing import Any, Iterable, Iterator, Mapping
 
 import orjson
 from sqlalchemy import String, bindparam, cast, delete, insert, literal, select, update
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.functions import FunctionElement
 
 from ...framework.data import digits
 from ...framework.dates import utc_now as _now
@@ -66,11 +69,34 @@ _columns = (product_t.c.entity_id, product_t.c.sku, product_t.c.name, product_t.
             product_t.c.custom_attributes, product_t.c.created_at, product_t.c.updated_at,
             *(c for c in stock_t.c if c.name != "product_id"))
 _base = select(*_columns).select_from(product_t.outerjoin(stock_t, stock_t.c.product_id == product_t.c.entity_id))
-_by_sku = Query(_base.where(product_t.c.sku == bindparam("sku")))
-_websites_of = Query(select(website_t.c.website_id).where(website_t.c.product_id == bindparam("pid"))
-                     .order_by(website_t.c.website_id))
+# a product's websites and categories come with its row, each a list of ids in one string (the order
+# is not the database's to keep: _id_list sorts them), so the facts of any number of products are one
+# statement rather than three
+class _id_list_of(FunctionElement[str]):
+    """The ids of a correlated column as one text, comma-separated, in no particular order."""
+    type = String()
+    name = "id_list_of"
+    inherit_cache = True
+
+
+@compiles(_id_list_of)
+def _id_list_default(element: _id_list_of, compiler: SQLCompiler, **kw: Any) -> str:
+    return "string_agg(CAST(%s AS VARCHAR), ',')" % compiler.process(element.clauses, **kw)
+
+
+@compiles(_id_list_of, "sqlite")
+def _id_list_sqlite(element: _id_list_of, compiler: SQLCompiler, **kw: Any) -> str:
+    return "group_concat(%s, ',')" % compiler.process(element.clauses, **kw)
+
+
+_website_list = (select(_id_list_of(website_t.c.website_id))
+                 .where(website_t.c.product_id == product_t.c.entity_id).scalar_subquery())
+_category_list = (select(_id_list_of(category_link_t.c.category_id))
+                  .where(category_link_t.c.product_id == product_t.c.entity_id).scalar_subquery())
+_with_links = _base.add_columns(_website_list.label("website_list"), _category_list.label("category_list"))
+_by_sku = Query(_with_links.where(product_t.c.sku == bindparam("sku")))
 # products and their websites by ids, built once (an expanding IN takes the ids at each execution)
-_by_ids = _base.where(product_t.c.entity_id.in_(bindparam("ids", expanding=True)))
+_by_ids = _with_links.where(product_t.c.entity_id.in_(bindparam("ids", expanding=True)))
 _websites_in = (select(website_t.c.product_id, website_t.c.website_id)
                 .where(website_t.c.product_id.in_(bindparam("ids", expanding=True)))
                 .order_by(website_t.c.product_id, website_t.c.website_id))
@@ -119,22 +145,25 @@ def _facts(row, websites: tuple[int, ...], categories: tuple[str, ...]) -> Produ
                         Decimal(row.qty or 0), bool(row.is_in_stock), websites, categories, attributes)
 
 
+def _id_list(text: str | None) -> list[int]:
+    """A product's website or category ids as its row brings them, in ascending order."""
+    return sorted(int(v) for v in text.split(",")) if text else []
+
+
+def _linked_facts(row) -> ProductFacts:
+    return _facts(row, tuple(_id_list(row.website_list)), tuple(str(c) for c in _id_list(row.category_list)))
+
+
 def product_facts(conn, sku: str) -> ProductFacts | None:
     row = _by_sku.first(conn, sku=sku)
-    if row is None:
-        return None
-    return _facts(row, tuple(r.website_id for r in _websites_of.all(conn, pid=row.entity_id)),
-                  _categories(conn, [row.entity_id])[row.entity_id])
+    return None if row is None else _linked_facts(row)
 
 
 def products_by_ids(conn, ids: Iterable[int]) -> dict[int, ProductFacts]:
     ids = sorted(set(ids))
     if not ids:
         return {}
-    rows = conn.execute(_by_ids, {"ids": ids}).all()
-    websites = _websites(conn, [r.entity_id for r in rows])
-    categories = _categories(conn, [r.entity_id for r in rows])
-    return {r.entity_id: _facts(r, websites[r.entity_id], categories[r.entity_id]) for r in rows}
+    return {r.entity_id: _linked_facts(r) for r in conn.execute(_by_ids, {"ids": ids})}
 
 
 class CategoryLinks(LinkSet):
@@ -290,7 +319,7 @@ class ProductRepository(Repository[ProductInterface, ProductSearchResultsInterfa
             custom_attributes=attributes)
 
 
-_by_ids = _base.where(product_t.c.entity_id.in_(bindparam("ids", expanding=True)))
+_by_ids = _with_links.where(product_t.c.entity_id.in_(bindparam("ids", expanding=True)))
 
 
 def product_objects(ctx, ids: Iterable[int] | None = None, batch: int = 500) -> list[ProductInterface]:

@@ -42,6 +42,9 @@ _PAYMENT = Query(select(payment_t).where(payment_t.c.quote_id == bindparam("id")
 # the columns given), so a write costs no statement construction nor cache key
 _INSERT_QUOTE = insert(quote_t).returning(*quote_t.c)
 _SET_QUOTE = update(quote_t).where(quote_t.c.id == bindparam("_quote_id"))
+_NOTE_STATE = (update(quote_t).where(quote_t.c.id == bindparam("_quote_id"), quote_t.c.module_state.is_not(None),
+                                     quote_t.c.module_state.not_like(bindparam("_pattern")))
+               .values(module_state=quote_t.c.module_state + bindparam("_add")))
 _INSERT_ADDRESS = insert(address_t).returning(*address_t.c)
 _UPDATE_ADDRESS = update(address_t).where(address_t.c.id == bindparam("_address_id")).returning(*address_t.c)
 _INSERT_PAYMENT = insert(payment_t).returning(*payment_t.c)
@@ -131,7 +134,7 @@ def create_row(ctx: Context, customer=None):
     t = now()
     values: dict[str, Any] = dict(store_id=store_id, created_at=t, updated_at=t, is_active=True, is_virtual=False,
                                   items_count=0, items_qty=0, subtotal=0, subtotal_with_discount=0, grand_total=0,
-                                  customer_note_notify=True)
+                                  customer_note_notify=True, module_state=",")  # no module has rows for it yet
     if customer is None:
         values.update(masked_id="".join(secrets.choice(_ALPHABET) for _ in range(32)),
                       customer_group_id=0, customer_is_guest=True)
@@ -228,9 +231,24 @@ def pipeline_quote(ctx: Context, cart: Loaded, **overrides: Any) -> totals.Quote
         coupon_code=row.coupon_code, items=items, shipping_address=addresses.for_totals(cart.shipping),
         billing_address=addresses.for_totals(cart.billing), shipping_carrier_code=row.shipping_carrier_code,
         shipping_method_code=row.shipping_method_code, payment_method=payment.method if payment else None,
-        extension=loads(row.extension) or {}, declined={(c, k) for c, k in loads(row.declined_lines) or []})
+        extension=loads(row.extension) or {}, declined={(c, k) for c, k in loads(row.declined_lines) or []},
+        module_state=module_state(row.module_state))
     values.update(overrides)
     return totals.Quote(**values)
+
+
+def module_state(value: str | None) -> frozenset[str] | None:
+    """``quote.module_state`` as a set of module keys (None: not known)."""
+    return None if value is None else frozenset(k for k in value.split(",") if k)
+
+
+def note_state(ctx: Context, cart_id: int, key: str) -> None:
+    """A module writes rows of its own for this cart: the cart names it from now on, so its collector
+    and observers read them (``totals.keeps_state``). Called with the module's insert, in the same
+    transaction; a cart whose state is not known (NULL) stays so, a cart that names it already is not
+    written. Deleting the rows later needs no call (the module then reads and finds none)."""
+    ctx.extra.setdefault(totals.NOTED_STATE, set()).add((cart_id, key))
+    ctx.conn.execute(_NOTE_STATE, {"_quote_id": cart_id, "_add": key + ",", "_pattern": f"%,{key},%"})
 
 
 # --------------------------------------------------------------------------- totals

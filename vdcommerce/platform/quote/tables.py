@@ -42,6 +42,9 @@ quote = Table(
     Column("totals", Text, nullable=True),       # JSON: the totals object of the last collection
     Column("extension", Text, nullable=True),    # JSON: module cart data (totals.Quote.extension)
     Column("declined_lines", Text, nullable=True),  # JSON: [collector code, key] of lines a client removed
+    # ",key,key,": the modules that have written rows of their own for this cart (carts.note_state); a
+    # module not named keeps none and need not read. NULL: not known (carts from before the column): read.
+    Column("module_state", String(255), nullable=True),
     Column("created_at", DateTime, nullable=False),
     Column("updated_at", DateTime, nullable=False),
     Column("converted_at", DateTime, nullable=True),

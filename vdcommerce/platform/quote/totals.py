@@ -54,7 +54,7 @@ import functools
 import logging
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 import orjson
 
@@ -162,6 +162,8 @@ class Quote:
     extension: dict[str, Any] = field(default_factory=dict)          # module cart data (e.g. credit to use)
     declined: set[tuple[str, str]] = field(default_factory=set)      # collector lines a client removed
     removed_item_ids: list[int] = field(default_factory=list)        # stored collector lines taken out
+    # the modules that keep rows of their own for the cart (quote.module_state); None: not known
+    module_state: frozenset[str] | None = None
 
     @property
     def is_virtual(self) -> bool:
@@ -227,6 +229,45 @@ class Collector(Protocol):
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None: ...
 
     def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None: ...
+
+
+_CART_STATE = "quote.cart_state"
+_MISSING: Any = object()
+
+
+def cart_state(ctx: Context, key: str, quote_id: int, read: Callable[[], Any]) -> Any:
+    """A module's own row (or rows) of a cart, read once per request: the collector and the order
+    observers of one request that each ask for it run ``read`` once. ``key`` names the module's state
+    (its table); every write of that state in the request calls ``forget_cart_state`` first, so the
+    next ask reads it again and nothing stale is ever answered. The memo lives in the request's context
+    (one transaction), never across requests."""
+    memo: dict[tuple[str, int], Any] = ctx.extra.setdefault(_CART_STATE, {})
+    value = memo.get((key, quote_id), _MISSING)
+    if value is _MISSING:
+        value = memo[(key, quote_id)] = read()
+    return value
+
+
+NOTED_STATE = "quote.noted_state"  # (cart id, module key) noted in this request (carts.note_state)
+
+
+def keeps_state(ctx: Context, quote: Quote, key: str) -> bool:
+    """Whether the module ``key`` may keep rows of its own for this cart. False only when the cart says
+    it has none: its ``module_state`` is known and does not name the module, and no write of this
+    request noted it (``carts.note_state``); a collector or observer then skips reading its rows."""
+    if quote.module_state is None or key in quote.module_state:
+        return True
+    return (quote.id, key) in ctx.extra.get(NOTED_STATE, ())
+
+
+def forget_cart_state(ctx: Context, key: str, quote_id: int | None = None) -> None:
+    """A write of a module's per-cart state (``quote_id`` None: of any cart): the next ``cart_state``
+    of it reads again."""
+    memo: dict[tuple[str, int], Any] | None = ctx.extra.get(_CART_STATE)
+    if not memo:
+        return
+    for k in [k for k in memo if k[0] == key and (quote_id is None or k[1] == quote_id)]:
+        del memo[k]
 
 
 @functools.cache
