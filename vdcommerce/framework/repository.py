@@ -456,12 +456,13 @@ class Repository(Service, Generic[D, R]):
                 sets[row.kind].append(self.links[row.kind].value(row))
             records[0].update(sets)
             return records
+        assert self._links_many is not None
         by_id: dict[Any, dict[str, list[Any]]] = {}
         for r in records:
-            sets = by_id.get(r[pk_key])
-            if sets is None:
-                sets = by_id[r[pk_key]] = {name: [] for name in self.links}
-            r.update(sets)
+            own = by_id.get(r[pk_key])
+            if own is None:
+                own = by_id[r[pk_key]] = {name: [] for name in self.links}
+            r.update(own)  # the lists filled below
         ids = list(by_id)
         for start in range(0, len(ids), _LINK_BATCH):
             for row in self.conn.execute(self._links_many, {"ids": ids[start:start + _LINK_BATCH]}):
