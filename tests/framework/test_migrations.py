@@ -27,7 +27,7 @@ PREVIOUS_RELEASE = "54b02c3"  # the last release with every revision in vdcommer
 OLD_HEADS = {"0004_async", "0005_catalog", "0006_salesrule", "0007_quote", "0008_sales"}
 HEADS = {  # the platform's head, then each vendor module's
     "0017_backpressure",
-    "0003_faq",
+    "0004_faq",
     "0001_exitpopup",
     "0001_rewards",
     "0001_promotions",
@@ -144,7 +144,7 @@ def test_heads_are_labelled_per_package(monkeypatch):
     script = ScriptDirectory.from_config(alembic_config())
     assert set(script.get_heads()) == HEADS
     assert script.get_revisions("platform@head")[0].revision == PLATFORM_HEAD
-    assert script.get_revisions("faq@head")[0].revision == "0003_faq"
+    assert script.get_revisions("faq@head")[0].revision == "0004_faq"
 
     # the platform: one line, from its root to its head, every revision in a platform package's folder
     line = []
@@ -259,9 +259,9 @@ def test_revision_covers_one_package_and_lands_in_its_folder(database, tmp_path,
                'Column("nickname", String(32), nullable=True),')
 
     run(database, tmp_path, "db", "revision", "--package", "faq", "-m", "reviewer note", code=code_copy)
-    [written] = [p for p in faq_folder.glob("*.py") if p.name != "0003_faq.py"]
+    [written] = [p for p in faq_folder.glob("*.py") if p.name not in ("0003_faq.py", "0004_faq.py")]
     text = written.read_text()
-    assert "down_revision = '0003_faq'" in text and "branch_labels = None" in text
+    assert "down_revision = '0004_faq'" in text and "branch_labels = None" in text
     assert "reviewer_note" in text and "nickname" not in text  # the customer's change is not the FAQ's
 
     # the database must carry the FAQ revision before the next one is compared with it
@@ -283,7 +283,7 @@ def test_revision_covers_one_package_and_lands_in_its_folder(database, tmp_path,
     assert "nickname" in columns
     # nothing was written into the tree itself
     assert sorted(p.name for p in (ROOT / "vdcommerce" / "modules" / "faq" / "migrations").glob("*.py")) == \
-        ["0003_faq.py"]
+        ["0003_faq.py", "0004_faq.py"]
 
 
 def test_a_new_modules_first_revision_starts_its_branch(database, tmp_path):

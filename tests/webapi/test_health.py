@@ -173,3 +173,43 @@ def test_metrics_sum_every_worker(tmp_path):
     finally:
         srv.stop()
         db.drop()
+
+
+def test_a_list_reads_the_link_sets_of_its_page_in_one_statement(own):
+    """A question has three link sets (store views, categories, tags): a list reads them for its whole
+    page in one statement, as a get by id does for its record; a full page adds the count."""
+    name = "vdcommerce_db_statements_total"
+    with own.client(own.token()) as admin:
+        r = admin.post("/V1/vendor_faq/category", json={"category": {"title": "Counted category"}})
+        assert r.status_code == 200, r.text
+        category_id = r.json()["category_id"]
+        ids = []
+        for i in range(3):
+            r = admin.post("/V1/vendor_faq/question", json={"question": {
+                "title": f"Linked {i}?", "stores": "1", "categories": str(category_id),
+                "tags": [{"title": f"tag {i}"}, {"title": "shared"}]}})
+            assert r.status_code == 200, r.text
+            ids.append(r.json()["question_id"])
+        reads = [value(own, name) for _ in range(3)]
+        scrape = reads[1] - reads[0]
+
+        def statements(path: str, **params) -> tuple[int, dict]:
+            before = value(own, name)
+            r = admin.get(path, params=params)
+            assert r.status_code == 200, r.text
+            return value(own, name) - before - scrape, r.json()
+
+        one, _ = statements("/V1/vendor_faq/question", questionId=ids[0])
+        criteria = {"searchCriteria[filter_groups][0][filters][0][field]": "title",
+                    "searchCriteria[filter_groups][0][filters][0][value]": "Linked %",
+                    "searchCriteria[filter_groups][0][filters][0][condition_type]": "like",
+                    "searchCriteria[sort_orders][0][field]": "question_id",
+                    "searchCriteria[sort_orders][0][direction]": "ASC"}
+        full, page = statements("/V1/vendor_faq/question/all", **criteria, **{"searchCriteria[pageSize]": 2})
+        assert page["total_count"] == 3 and [q["question_id"] for q in page["items"]] == ids[:2]
+        assert [(q["stores"], q["categories"], sorted(t["title"] for t in q["tags"])) for q in page["items"]] == [
+            ("1", str(category_id), ["shared", f"tag {i}"]) for i in range(2)]
+        assert full == one + 1  # the page, the count and the link sets against the record and its link sets
+        partial, page = statements("/V1/vendor_faq/question/all", **criteria, **{"searchCriteria[pageSize]": 10})
+        assert page["total_count"] == 3 and [q["question_id"] for q in page["items"]] == ids
+        assert partial == one  # the page tells the count

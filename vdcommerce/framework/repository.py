@@ -70,6 +70,9 @@ R = TypeVar("R", bound=SearchResults[Any])
 Record = dict[str, Any]
 
 _ID = re.compile(r"\d+")
+#: records whose link sets one statement reads (each link set binds their ids: within SQLite's
+#: 32,766 parameters for a few link sets)
+_LINK_BATCH = 2_000
 _URL_KEY = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)?")
 
 
@@ -166,11 +169,10 @@ class LinkSet:
 
     # --- statements
 
-    def one_part(self, name: str) -> Select[Any]:
-        """This link set of one owner, as a part of the record's single link query:
-        (kind, id, title) rows."""
-        return select(literal(name).label("kind"), self.target.label("id"), literal(None, String).label("title")) \
-            .where(self.owner == bindparam("owner_id"))
+    def part(self, name: str) -> Select[Any]:
+        """This link set as a part of the record's link query: (kind, id, title) rows, of every owner
+        (the repository adds the owner column and condition: one record, or the records of a page)."""
+        return select(literal(name).label("kind"), self.target.label("id"), literal(None, String).label("title"))
 
     def of(self, conn: Any, ids: list[Any]) -> dict[Any, list[Any]]:
         """``{owner id: [linked values, ascending]}`` for every id, in one query."""
@@ -296,6 +298,8 @@ class Repository(Service, Generic[D, R]):
     _search: ClassVar[dict[str, SearchField]]
     _row: ClassVar[Query]
     _links_one: ClassVar[Query | None]
+    #: every link set of many records in one statement: (kind, id, title, owner) rows
+    _links_many: ClassVar[Select[Any] | None]
     #: delete loads the record first: for ``before_delete``, or link sets without a cascading key
     _load_to_delete: ClassVar[bool]
     _insert: ClassVar[Any]
@@ -344,11 +348,16 @@ class Repository(Service, Generic[D, R]):
                                 for key, f in cls.scoped.items()})
         cls._search.update({name: links.search_field(cls.pk) for name, links in cls.links.items()})
         cls._row = Query(cls.base.where(cls.identifier == bindparam("record_id")))
-        cls._links_one = None
+        cls._links_one = cls._links_many = None
         if cls.links:
-            parts = union_all(*(links.one_part(name) for name, links in cls.links.items())).subquery()
-            cls._links_one = Query(select(parts.c.kind, parts.c.id, parts.c.title)
-                                   .order_by(parts.c.kind, parts.c.id))
+            one = union_all(*(links.part(name).where(links.owner == bindparam("owner_id"))
+                              for name, links in cls.links.items())).subquery()
+            cls._links_one = Query(select(one.c.kind, one.c.id, one.c.title).order_by(one.c.kind, one.c.id))
+            many = union_all(*(links.part(name).add_columns(links.owner.label("owner"))
+                               .where(links.owner.in_(bindparam("ids", expanding=True)))
+                               for name, links in cls.links.items())).subquery()
+            cls._links_many = select(many.c.kind, many.c.id, many.c.title, many.c.owner) \
+                .order_by(many.c.kind, many.c.owner, many.c.id)
         cls._load_to_delete = (cls.before_delete is not Repository.before_delete
                                or any(not links.cascades for links in cls.links.values())
                                or (cls.store_values is not None and not cls.store_values.cascades))
@@ -437,8 +446,8 @@ class Repository(Service, Generic[D, R]):
         return record
 
     def with_links(self, records: list[Record]) -> list[Record]:
-        """The records with their link sets (one query for a single record, one per link set for more)
-        and the extension attributes that handlers load."""
+        """The records with their link sets (one query for all the link sets of the records, a
+        further one per ``_LINK_BATCH`` records) and the extension attributes that handlers load."""
         if self.extends is not None and records:
             loaded = extensions.load(self.ctx, self.extends, [r[self.pk_key] for r in records])
             for r in records:
@@ -452,11 +461,17 @@ class Repository(Service, Generic[D, R]):
                 sets[row.kind].append(self.links[row.kind].value(row))
             records[0].update(sets)
             return records
-        ids = [r[pk_key] for r in records]
-        by_set = {name: links.of(self.conn, ids) for name, links in self.links.items()}
+        assert self._links_many is not None
+        by_id: dict[Any, dict[str, list[Any]]] = {}
         for r in records:
-            for name, by_id in by_set.items():
-                r[name] = by_id[r[pk_key]]
+            own = by_id.get(r[pk_key])
+            if own is None:
+                own = by_id[r[pk_key]] = {name: [] for name in self.links}
+            r.update(own)  # the lists filled below
+        ids = list(by_id)
+        for start in range(0, len(ids), _LINK_BATCH):
+            for row in self.conn.execute(self._links_many, {"ids": ids[start:start + _LINK_BATCH]}):
+                by_id[row.owner][row.kind].append(self.links[row.kind].value(row))
         return records
 
     def require(self, ids: list[Any]) -> None:

@@ -11,7 +11,7 @@ import re
 from functools import cached_property, lru_cache
 from typing import Any, Mapping, Sequence, TypeVar
 
-from sqlalchemy import Boolean, Column, ColumnElement, Select, bindparam, case, exists, func, insert, literal, select
+from sqlalchemy import Boolean, Column, ColumnElement, Select, case, exists, func, insert, literal, select
 
 from ...framework.dates import parse_datetime, utc_now
 from ...framework.exceptions import InputException, LocalizedException
@@ -94,10 +94,9 @@ class _TagLinks(LinkSet):
     def wire(self, values: list[Any]) -> Any:
         return [TagInterface.of(tag_id=tag_id, title=title) for tag_id, title in values]
 
-    def one_part(self, name: str) -> Select[Any]:
+    def part(self, name: str) -> Select[Any]:
         return select(literal(name).label("kind"), tag_table.c.tag_id.label("id"), tag_table.c.title.label("title")) \
-            .join(tag_table, tag_table.c.tag_id == question_tag.c.tag_id) \
-            .where(question_tag.c.question_id == bindparam("owner_id"))
+            .join(tag_table, tag_table.c.tag_id == question_tag.c.tag_id)
 
     def value(self, row: Sequence[Any]) -> tuple[int, str]:
         return row[1], row[2]

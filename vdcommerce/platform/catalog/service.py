@@ -174,10 +174,9 @@ class CategoryLinks(LinkSet):
                          query=select(category_link_t.c.product_id, category_link_t.c.category_id,
                                       category_link_t.c.position))
 
-    def one_part(self, name: str):
+    def part(self, name: str):
         return select(literal(name).label("kind"), self.target.label("id"),
-                      cast(category_link_t.c.position, String).label("title")) \
-            .where(self.owner == bindparam("owner_id"))
+                      cast(category_link_t.c.position, String).label("title"))
 
     def value(self, row) -> Any:
         return (int(row[1]), int(row[2] or 0))
