@@ -10,6 +10,8 @@ import sqlalchemy as sa
 
 from tests.helpers.harness import server_fixture, serving
 
+pytest_plugins = ["tests.helpers.order"]  # the longest files are handed out first
+
 server = server_fixture("vdc", scope="session")
 
 

@@ -23,6 +23,8 @@ from tests.helpers import unique
 from tests.helpers.harness import ADMIN_PASSWORD, ROOT, Database, Server
 from vdcommerce.framework.migrate import alembic_config
 
+pytestmark = pytest.mark.long_file(200)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
+
 PREVIOUS_RELEASE = "54b02c3"  # the last release with every revision in vdcommerce/migrations/versions
 OLD_HEADS = {"0004_async", "0005_catalog", "0006_salesrule", "0007_quote", "0008_sales"}
 HEADS = {  # the platform's head, then each vendor module's

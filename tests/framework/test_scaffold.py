@@ -5,7 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.helpers.harness import ROOT
+
+pytestmark = pytest.mark.long_file(160)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
 
 BIN = Path(sys.executable).parent / "vdcommerce"
 SKIP = shutil.ignore_patterns(".git", ".venv", "node_modules", "var", "__pycache__", "*.db*", ".pytest_cache")

@@ -20,6 +20,13 @@ from pathlib import Path
 import httpx
 import sqlalchemy as sa
 
+# Every server, consumer and CLI command of the suite is a new Python process importing the whole
+# package: with bytecode caching off in the environment each of them compiles every module again
+# (a sixth of a command's start-up). The suite writes and reads the usual __pycache__ folders
+# (git ignores them), for its own processes and for the test modules pytest rewrites.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent / "vdcommerce"
 PG_ADMIN_URL = os.environ.get("VDC_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")

@@ -34,6 +34,8 @@ from tests.helpers.harness import server_fixture
 from tests.helpers.media import content
 from tests.helpers.quote import ADDRESS, add, guest_cart, product, shipping_information
 
+pytestmark = pytest.mark.long_file(70)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
+
 server = server_fixture("acl", extra_env={"VDC_TRUSTED_PROXY": "1"})
 
 PASSWORD = "Secret-123"

@@ -5,8 +5,12 @@ Nothing is excluded: the admin has no route that deletes its own user, role or t
 store. The run ends by checking that the admin's token still works, so that a run that lost its caller
 half-way cannot pass as one that was answered.
 """
+import pytest
+
 from tests.helpers.generated import assert_clean
 from tests.helpers.harness import server_fixture
+
+pytestmark = pytest.mark.long_file(50)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
 
 server = server_fixture("schemathesis")
 

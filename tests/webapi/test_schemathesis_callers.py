@@ -1,8 +1,12 @@
 """Generated requests against every operation of the published schema, as a customer and as a guest:
 no 5xx, every answer conforming to the schema (``tests/helpers/generated.py`` says how)."""
+import pytest
+
 from tests.helpers import new_customer
 from tests.helpers.generated import assert_clean
 from tests.helpers.harness import server_fixture
+
+pytestmark = pytest.mark.long_file(90)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
 
 server = server_fixture("schemathesis_callers")
 

@@ -21,6 +21,8 @@ from tests.helpers.harness import BIN, ROOT, Database, Server
 from vdcommerce.framework.packages import DeclarationError, Package
 from vdcommerce.platform.cron.jobs import read
 
+pytestmark = pytest.mark.long_file(130)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
+
 ROUTE = "/V1/vdcommerce/cron/schedule"
 ABANDONED = "The runner stopped before the job finished."
 

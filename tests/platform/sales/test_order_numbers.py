@@ -1,11 +1,14 @@
 """Order numbers under concurrency, and the demo orders (a 9-digit counter per store view)."""
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 import sqlalchemy as sa
 
 from tests.helpers import unique
 from tests.helpers.harness import Database, Server
 from tests.helpers.sales import order_body
+
+pytestmark = pytest.mark.long_file(75)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
 
 
 def test_orders_placed_at_once_get_distinct_consecutive_numbers(tmp_path):

@@ -6,6 +6,8 @@ import sqlalchemy as sa
 
 from tests.helpers import new_customer, unique
 
+pytestmark = pytest.mark.long_file(140)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
+
 INVALID = 'Invalid value of "%value" provided for the %fieldName field.'
 WEBSITE, GROUP, FIRST, SECOND = 20, 20, 21, 22
 
