@@ -168,7 +168,13 @@ def test_metrics_sum_every_worker(tmp_path):
             # a new connection each time, so that both workers get some
             assert httpx.get(srv.url + "/health/live").status_code == 200
             sent += 1
+            if sent >= 40:
+                time.sleep(0.02)  # a worker writes its file when it adds its first counts (half a second on)
         assert len(list(counts.glob("counter_*.db"))) == 2  # one file per worker process
+        # each worker adds its counts within half a second of its last request; the scrape sums them
+        deadline = time.monotonic() + 10
+        while value(srv, "vdcommerce_http_requests_total", route="/health/live") != sent and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert value(srv, "vdcommerce_http_requests_total", route="/health/live") == sent
     finally:
         srv.stop()
