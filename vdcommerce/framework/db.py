@@ -368,8 +368,8 @@ class Query:
         plan = self._plans.get(dialect.name)
         if plan is None:
             compiled = self.stmt.compile(dialect=dialect)
-            if any(b.expanding for b in compiled.binds.values()):
-                raise TypeError("Query does not take expanding IN parameters; use conn.execute")
+            if any(b.expanding or b.literal_execute for b in compiled.binds.values()):
+                raise TypeError("Query does not take expanding IN or literal-execute parameters; use conn.execute")
             defaults: dict[str, Any] = {
                 name: b.effective_value for b, name in compiled.bind_names.items() if not b.required}
             found = {name: bind_processor(b.type, dialect) for b, name in compiled.bind_names.items()}

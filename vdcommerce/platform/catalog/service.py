@@ -18,10 +18,7 @@ from decimal import Decimal
 from typing import Any, Iterable, Iterator, Mapping
 
 import orjson
-from sqlalchemy import String, bindparam, cast, delete, insert, literal, select, update
-from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.sql.compiler import SQLCompiler
-from sqlalchemy.sql.functions import FunctionElement
+from sqlalchemy import String, bindparam, cast, delete, func, insert, literal, literal_column, select, update
 
 from ...framework.data import digits
 from ...framework.dates import utc_now as _now
@@ -71,27 +68,11 @@ _columns = (product_t.c.entity_id, product_t.c.sku, product_t.c.name, product_t.
 _base = select(*_columns).select_from(product_t.outerjoin(stock_t, stock_t.c.product_id == product_t.c.entity_id))
 # a product's websites and categories come with its row, each a list of ids in one string (the order
 # is not the database's to keep: _id_list sorts them), so the facts of any number of products are one
-# statement rather than three
-class _id_list_of(FunctionElement[str]):
-    """The ids of a correlated column as one text, comma-separated, in no particular order."""
-    type = String()
-    name = "id_list_of"
-    inherit_cache = True
-
-
-@compiles(_id_list_of)
-def _id_list_default(element: _id_list_of, compiler: SQLCompiler, **kw: Any) -> str:
-    return "string_agg(CAST(%s AS VARCHAR), ',')" % compiler.process(element.clauses, **kw)
-
-
-@compiles(_id_list_of, "sqlite")
-def _id_list_sqlite(element: _id_list_of, compiler: SQLCompiler, **kw: Any) -> str:
-    return "group_concat(%s, ',')" % compiler.process(element.clauses, **kw)
-
-
-_website_list = (select(_id_list_of(website_t.c.website_id))
+# statement rather than three (the separator written into the SQL: these run through db.Query)
+_COMMA = literal_column("','")
+_website_list = (select(func.aggregate_strings(cast(website_t.c.website_id, String), _COMMA))
                  .where(website_t.c.product_id == product_t.c.entity_id).scalar_subquery())
-_category_list = (select(_id_list_of(category_link_t.c.category_id))
+_category_list = (select(func.aggregate_strings(cast(category_link_t.c.category_id, String), _COMMA))
                   .where(category_link_t.c.product_id == product_t.c.entity_id).scalar_subquery())
 _with_links = _base.add_columns(_website_list.label("website_list"), _category_list.label("category_list"))
 _by_sku = Query(_with_links.where(product_t.c.sku == bindparam("sku")))
