@@ -73,7 +73,9 @@ def test_the_coupon_reaches_the_mail_server_and_works_on_a_cart(server, admin, a
     assert f"<strong>{code}</strong>" in msg.get_body(("html",)).get_content()
     assert inbox.envelopes[inbox.messages.index(msg)] == ("hello@shop.example", [customer["email"]])
 
-    queued = only_message(admin, customer["email"])
+    # the sender marks the message sent once the server has taken it: a moment after it is in the inbox
+    queued = wait_for(lambda: (m := only_message(admin, customer["email"]))["status"] == "sent" and m,
+                      what="the message marked sent")
     assert (queued["template_id"], queued["entity_type"], queued["store_id"], queued["status"]) == \
         ("vendor_exitpopup_email_template", "vendor_exitpopup_log", 1, "sent")
     (entry,) = log_rows(sql, customer["email"])
