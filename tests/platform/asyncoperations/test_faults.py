@@ -148,7 +148,7 @@ def test_the_consumers_end_with_serve_whatever_stops_it(own, sig):
     poll(lambda: f"(pid {consumer})" in srv.log.read_text(), "the consumer's start")
     os.kill(srv.proc.pid, sig)
     srv.proc.wait(30)
-    poll(lambda: ended(consumer), "the consumer's end", timeout=30)
+    poll(lambda: ended(consumer), "the consumer's end")  # the default minute: a loaded machine is slow
     srv.start()
 
 
