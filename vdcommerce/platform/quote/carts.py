@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from ...framework.data import digits
 from ...framework import events, extensions
 from ...framework.context import OWNERS, PLACEHOLDERS, Context
-from ...framework.db import Query
+from ...framework.db import Query, Write
 from ...framework.exceptions import NoSuchEntityException
 from ..catalog.service import ProductFacts, products_by_ids
 from . import addresses, totals
@@ -41,7 +41,7 @@ _PAYMENT = Query(select(payment_t).where(payment_t.c.quote_id == bindparam("id")
 # the writes of the checkout path, built once: the values come with each execution (SET and VALUES take
 # the columns given), so a write costs no statement construction nor cache key
 _INSERT_QUOTE = insert(quote_t).returning(*quote_t.c)
-_SET_QUOTE = update(quote_t).where(quote_t.c.id == bindparam("_quote_id"))
+_SET_QUOTE = Write(update(quote_t).where(quote_t.c.id == bindparam("_quote_id")))
 _NOTE_STATE = (update(quote_t).where(quote_t.c.id == bindparam("_quote_id"), quote_t.c.module_state.is_not(None),
                                      quote_t.c.module_state.not_like(bindparam("_pattern")))
                .values(module_state=quote_t.c.module_state + bindparam("_add")))
@@ -436,7 +436,7 @@ def save_payment(ctx: Context, cart_id: int, payment: dict[str, Any]) -> int:
 
 
 def set_fields(ctx: Context, cart_id: int, **values: Any) -> None:
-    ctx.conn.execute(_SET_QUOTE, {"updated_at": now(), **values, "_quote_id": cart_id})
+    _SET_QUOTE.run(ctx.conn, {"updated_at": now(), **values, "_quote_id": cart_id})
 
 
 def delete_item(ctx: Context, item_id: int) -> None:

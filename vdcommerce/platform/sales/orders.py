@@ -19,6 +19,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from ...framework import events, extensions
+from ...framework.db import Write
 from ...framework.context import OWNERS, Context
 from ...framework.exceptions import NoSuchEntityException
 from .. import mail
@@ -103,8 +104,19 @@ class NewOrder:
     payment: dict[str, Any]
 
 
-# built once: the values come with each execution
-_INSERT_ORDER, _INSERT_PAYMENT = insert(order_t), insert(payment_t)
+# built once and run on the driver's cursor: the values come with each execution; the items and the
+# addresses are one executemany each
+_INSERT_ORDER, _INSERT_PAYMENT = Write(insert(order_t)), Write(insert(payment_t))
+_INSERT_ITEMS, _INSERT_ADDRESSES = Write(insert(item_t)), Write(insert(address_t))
+
+
+def _insert_rows(conn, write: Write, rows: list[dict[str, Any]]) -> None:
+    """One executemany when every row names the same columns (as the order's builders make them), else
+    SQLAlchemy's, which fills each row's missing columns itself."""
+    if rows and all(r.keys() == rows[0].keys() for r in rows):
+        write.many(conn, rows)
+    elif rows:
+        conn.execute(write.stmt, rows)
 
 
 def write_order(ctx: Context, new: NewOrder) -> tuple[int, str]:
@@ -115,14 +127,14 @@ def write_order(ctx: Context, new: NewOrder) -> tuple[int, str]:
     increment_id = next_increment_id(conn, new.head["store_id"])
     head = {**new.head, "increment_id": increment_id, "state": "new", "status": STATUS_OF["new"],
             "total_due": new.head["grand_total"], "created_at": stamp, "updated_at": stamp}
-    order_id = conn.execute(_INSERT_ORDER, head).inserted_primary_key[0]
-    conn.execute(insert(item_t), [{**i, "order_id": order_id, "created_at": stamp, "updated_at": stamp}
-                                  for i in new.items])
+    order_id = _INSERT_ORDER.run(conn, head)
+    _insert_rows(conn, _INSERT_ITEMS, [{**i, "order_id": order_id, "created_at": stamp, "updated_at": stamp}
+                                       for i in new.items])
     addresses = [{**new.billing, "parent_id": order_id, "address_type": "billing"}]
     if new.shipping is not None:
         addresses.append({**new.shipping, "parent_id": order_id, "address_type": "shipping"})
-    conn.execute(insert(address_t), addresses)
-    conn.execute(_INSERT_PAYMENT, {**new.payment, "parent_id": order_id, "amount_ordered": new.head["grand_total"]})
+    _insert_rows(conn, _INSERT_ADDRESSES, addresses)
+    _INSERT_PAYMENT.run(conn, {**new.payment, "parent_id": order_id, "amount_ordered": new.head["grand_total"]})
     events.dispatch(ctx, "sales_order_save_after", order_id=order_id, state=head["state"], status=head["status"])
     return order_id, increment_id
 
