@@ -42,11 +42,30 @@ def ok(r: httpx.Response):
 
 
 def limited_admin(server, *resources: str) -> str:
-    """The token of a new admin user whose role grants only ``resources``."""
+    """The token of a new admin user whose role grants only ``resources``: written into the server's
+    database by the service function ``vdcommerce admin create --resources`` calls, in this process
+    (a CLI process per user cost about two seconds), after the same check that every resource id is
+    one the server declares."""
+    from vdcommerce.platform.integration.service import create_admin
+
+    unknown = set(resources) - _declared_resources(server)
+    assert not unknown, f"unknown ACL resource id(s): {sorted(unknown)}"
     username, password = unique("admin-"), "Limited-Passw0rd-1"
-    server.cli("admin", "create", "--username", username, "--password", password,
-               *[a for r in resources for a in ("--resources", r)])
+    with server.db.engine.begin() as conn:
+        create_admin(conn, username, password, resources)
     return server.token(username, password)
+
+
+_declared: dict[str, frozenset[str]] = {}
+
+
+def _declared_resources(server) -> frozenset[str]:
+    """The ACL resource ids the server's packages declare (``vdcommerce acl``), read once per server."""
+    found = _declared.get(server.url)
+    if found is None:
+        lines = server.cli("acl").stdout.splitlines()
+        found = _declared[server.url] = frozenset(line.split()[0] for line in lines if line.strip())
+    return found
 
 
 def new_customer(server, password: str = "Secret-123", **fields) -> tuple[dict, str]:
