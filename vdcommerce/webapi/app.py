@@ -9,6 +9,7 @@ one transaction and the service itself.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import re
 import time
@@ -279,4 +280,10 @@ def create_app() -> Application:
     db.use_limits(db.request_limits())  # the consumers and the CLI keep their own (framework/db.py)
     app = Application()
     app.bulk.start_publisher()
+    # everything start-up built (packages, routes, plans, data object classes: about 180,000 objects)
+    # lives as long as the worker: moved out of the garbage collector's sight, so that a full collection
+    # (rare: when caches grow) scans only what requests left behind instead of stalling every waiting
+    # request for the whole heap's scan (about 0.1 s of CPU on the benchmark machine)
+    gc.collect()
+    gc.freeze()
     return app
