@@ -487,6 +487,15 @@ def _out_float(v: Any) -> int | float:
     return int(f) if f.is_integer() and abs(f) < 1e16 else f
 
 
+#: a number (``int``, ``float``, ``Decimal``) as a ``float`` field writes it: a whole value as an int
+json_number = _out_float
+
+
+class Dumped(dict):  # type: ignore[type-arg]  # any JSON object
+    """A data object already in its JSON form (what ``dump()`` would answer), for a service that builds
+    many of one kind straight into that form: the output passes it on as it is."""
+
+
 def _out_str(v: Any) -> str:
     return v if type(v) is str else _dt_text(v)
 
@@ -502,6 +511,8 @@ def _out_bool(v: Any) -> bool:
 def _out_mixed(v: Any) -> Any:
     if isinstance(v, DataObject):
         return v.dump()
+    if type(v) is Dumped:
+        return v
     if isinstance(v, float):
         return _out_float(v)
     if isinstance(v, (_dt.datetime, _dt.date)):
@@ -529,7 +540,7 @@ def output_converter(spec: TypeSpec) -> Converter:
     if kind == "object":
         cls = spec.cls
         assert cls is not None
-        return lambda v: dumper(cls)(v) if isinstance(v, DataObject) else _out_mixed(v)
+        return lambda v: v if type(v) is Dumped else dumper(cls)(v) if isinstance(v, DataObject) else _out_mixed(v)
     if kind == "list":
         assert spec.item is not None
         inner = output_converter(spec.item)

@@ -6,6 +6,7 @@ run in one transaction each (``transaction``).
 """
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 import threading
@@ -15,9 +16,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from sqlalchemy import Connection, Dialect, Engine, MetaData, Numeric, Select, Table, create_engine, event
+from sqlalchemy import (Boolean, BindParameter, ColumnElement, Connection, Dialect, Engine, Integer, MetaData, Numeric,
+                        Select, String, Table, TypeDecorator, bindparam, create_engine, event)
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.dml import Delete, Insert, Update
+from sqlalchemy.sql.visitors import InternalTraversal
 from sqlalchemy.types import TypeEngine
 
 from .exceptions import AlreadyExistsException, CouldNotDeleteException, LocalizedException, NoSuchEntityException
@@ -400,6 +404,56 @@ class Query:
     def first(self, conn: Connection, **params: Any) -> Any:
         rows = self.all(conn, **params)
         return rows[0] if rows else None
+
+
+class _Ids(TypeDecorator[list[int]]):
+    """A list of integer ids bound as one parameter: JSON text on SQLite (read by ``json_each``), an
+    array on PostgreSQL."""
+    impl = String
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import ARRAY
+            return dialect.type_descriptor(ARRAY(Integer))
+        return dialect.type_descriptor(String())
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        ids = [int(v) for v in value]
+        return ids if dialect.name == "postgresql" else json.dumps(ids)
+
+
+class _InIds(ColumnElement[bool]):
+    """``column IN`` the ids of one list parameter (``in_ids``)."""
+    __visit_name__ = "vdc_in_ids"
+    inherit_cache = True
+    _is_implicitly_boolean = True  # a comparison: no "= 1" after it
+    type = Boolean()
+    _traverse_internals = [("column", InternalTraversal.dp_clauseelement),
+                           ("param", InternalTraversal.dp_clauseelement)]
+
+    def __init__(self, column: ColumnElement[Any], name: str) -> None:
+        self.column = column
+        self.param: BindParameter[Any] = bindparam(name, type_=_Ids())
+
+
+@compiles(_InIds)
+def _in_ids_sqlite(element: _InIds, compiler: Any, **kw: Any) -> str:
+    return (f"{compiler.process(element.column, **kw)} IN "
+            f"(SELECT value FROM json_each({compiler.process(element.param, **kw)}))")
+
+
+@compiles(_InIds, "postgresql")
+def _in_ids_postgresql(element: _InIds, compiler: Any, **kw: Any) -> str:
+    return f"{compiler.process(element.column, **kw)} = ANY({compiler.process(element.param, **kw)})"
+
+
+def in_ids(column: ColumnElement[Any], name: str) -> ColumnElement[bool]:
+    """``column`` is one of the integer ids given as the list parameter ``name``: for a ``Query``, whose
+    SQL does not change with the list's length (an expanding IN would be compiled per length).
+    ``IN (SELECT value FROM json_each(:name))`` on SQLite, ``= ANY(:name)`` (an integer array) on
+    PostgreSQL; both look each id up in the column's index."""
+    return _InIds(column, name)
 
 
 _WritePlan = tuple[str, dict[str, Processor], tuple[str, ...] | None, dict[str, Any]]

@@ -23,7 +23,7 @@ from sqlalchemy import String, bindparam, cast, delete, func, insert, literal, l
 from ...framework.data import digits
 from ...framework.dates import utc_now as _now
 from ...framework import events
-from ...framework.db import Query
+from ...framework.db import Query, in_ids
 from ...framework.exceptions import InputException, NoSuchEntityException
 from ...framework.repository import LinkSet, Repository
 from ...framework.search import SearchCriteria, SearchField
@@ -76,8 +76,8 @@ _category_list = (select(func.aggregate_strings(cast(category_link_t.c.category_
                   .where(category_link_t.c.product_id == product_t.c.entity_id).scalar_subquery())
 _with_links = _base.add_columns(_website_list.label("website_list"), _category_list.label("category_list"))
 _by_sku = Query(_with_links.where(product_t.c.sku == bindparam("sku")))
-# products and their websites by ids, built once (an expanding IN takes the ids at each execution)
-_by_ids = _with_links.where(product_t.c.entity_id.in_(bindparam("ids", expanding=True)))
+# products by ids: one SQL for any number of ids (the list is one parameter), run on the driver
+_facts_by_ids = Query(_with_links.where(in_ids(product_t.c.entity_id, "ids")))
 _websites_in = (select(website_t.c.product_id, website_t.c.website_id)
                 .where(website_t.c.product_id.in_(bindparam("ids", expanding=True)))
                 .order_by(website_t.c.product_id, website_t.c.website_id))
@@ -144,7 +144,13 @@ def products_by_ids(conn, ids: Iterable[int]) -> dict[int, ProductFacts]:
     ids = sorted(set(ids))
     if not ids:
         return {}
-    return {r.entity_id: _linked_facts(r) for r in conn.execute(_by_ids, {"ids": ids})}
+    rows = _facts_by_ids.all(conn, ids=ids)
+    rows.sort(key=_entity_id)  # in id order, whatever order the database's lookup took
+    return {r.entity_id: _linked_facts(r) for r in rows}
+
+
+def _entity_id(row) -> int:
+    return row.entity_id
 
 
 class CategoryLinks(LinkSet):

@@ -9,12 +9,12 @@ import datetime as dt
 import secrets
 import string
 from decimal import Decimal
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Collection, Iterable, NamedTuple
 
 import orjson
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from ...framework.data import digits
+from ...framework.data import Dumped, digits, json_number
 from ...framework import events, extensions
 from ...framework.context import OWNERS, PLACEHOLDERS, Context
 from ...framework.db import Query, Write
@@ -22,7 +22,7 @@ from ...framework.exceptions import NoSuchEntityException
 from ..catalog.service import ProductFacts, products_by_ids
 from . import addresses, totals
 from .api import (CartItemExtensionInterface, CartItemInterface, TotalSegmentInterface, TotalsExtensionInterface,
-                  TotalsInterface, TotalsItemExtensionInterface, TotalsItemInterface)
+                  TotalsInterface, TotalsItemExtensionInterface)
 from .tables import quote as quote_t
 from .tables import quote_address as address_t
 from .tables import quote_item as item_t
@@ -259,28 +259,45 @@ TOTALS_INTERFACE = "Magento\\Quote\\Api\\Data\\TotalsInterface"
 TOTALS_ITEM_INTERFACE = "Magento\\Quote\\Api\\Data\\TotalsItemInterface"
 
 
-def _item_extension(item: totals.Item) -> TotalsItemExtensionInterface | None:
-    """A totals item's extension attributes: ``added_by`` of a collector line, and the values a collector
-    left in ``item.extension`` under codes declared on the totals item."""
-    shown = extensions.codes_kept_by_owner(TOTALS_ITEM_INTERFACE)
-    values: dict[str, Any] = {k: v for k, v in item.extension.items() if k in shown}
+def _item_extension(item: totals.Item, shown: Collection[str]) -> dict[str, Any] | None:
+    """A totals item's extension attributes in their JSON form: ``added_by`` of a collector line, and
+    the values a collector left in ``item.extension`` under codes declared on the totals item."""
+    values: dict[str, Any] = {k: v for k, v in item.extension.items() if k in shown} if item.extension else {}
     if item.added_by:
         values["added_by"] = item.added_by
-    return TotalsItemExtensionInterface.of(**values) if values else None
+    return TotalsItemExtensionInterface.of(**values).dump() if values else None
+
+
+_NO_OPTIONS = "[]"
+
+
+def totals_item(i: totals.Item, shown: Collection[str]) -> Dumped:
+    """One line of the totals object, written straight into its JSON form (``TotalsItemInterface``'s
+    fields in their order, numbers as its float fields write them): base amounts equal their twins,
+    no tax. Each amount is converted once, however many fields repeat it."""
+    price, row_total, discount = json_number(i.price), json_number(i.row_total), json_number(i.discount_amount)
+    out = Dumped(
+        item_id=None if i.item_id is None else int(i.item_id), price=price, base_price=price,
+        qty=json_number(i.qty), row_total=row_total, base_row_total=row_total, row_total_with_discount=0,
+        tax_amount=0, base_tax_amount=0, tax_percent=0, discount_amount=discount, base_discount_amount=discount,
+        discount_percent=json_number(i.discount_percent), price_incl_tax=price, base_price_incl_tax=price,
+        row_total_incl_tax=row_total, base_row_total_incl_tax=row_total,
+        options=orjson.dumps(i.options).decode() if i.options else _NO_OPTIONS,
+        weee_tax_applied_amount=None, weee_tax_applied=None)
+    if i.name is not None:
+        out["name"] = i.name
+    ext = _item_extension(i, shown)
+    if ext:
+        out["extension_attributes"] = ext
+    return out
 
 
 def totals_object(quote: totals.Quote, total: totals.Total, segments: list[totals.Segment]) -> TotalsInterface:
-    """The cart's totals object: base amounts equal their twins, no tax."""
-    items = []
-    for i in quote.items:
-        items.append(TotalsItemInterface.of(
-            item_id=i.item_id, price=i.price, base_price=i.price, qty=i.qty, row_total=i.row_total,
-            base_row_total=i.row_total, row_total_with_discount=0, tax_amount=0, base_tax_amount=0, tax_percent=0,
-            discount_amount=i.discount_amount, base_discount_amount=i.discount_amount,
-            discount_percent=i.discount_percent, price_incl_tax=i.price, base_price_incl_tax=i.price,
-            row_total_incl_tax=i.row_total, base_row_total_incl_tax=i.row_total,
-            options=orjson.dumps(i.options).decode(), name=i.name,
-            extension_attributes=_item_extension(i)))
+    """The cart's totals object: base amounts equal their twins, no tax. Its items are in their JSON
+    form already (``totals_item``): a 50-item cart's answer is some 50 objects and 800 numbers fewer to
+    build and dump again."""
+    shown_items = extensions.codes_kept_by_owner(TOTALS_ITEM_INTERFACE)
+    items = [totals_item(i, shown_items) for i in quote.items]
     shown = extensions.codes_kept_by_owner(TOTALS_INTERFACE)
     ext = {k: v for k, v in total.extension.items() if k in shown}
     segs = [TotalSegmentInterface.of(code=s.code, title=s.title, value=s.value, area=s.area,
