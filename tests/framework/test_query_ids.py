@@ -1,12 +1,9 @@
 """``db.in_ids``: a ``Query`` taking a list of ids as one parameter, on SQLite and on PostgreSQL."""
-import uuid
-
 import pytest
 import sqlalchemy as sa
 
+from tests.helpers.harness import scratch_engine
 from vdcommerce.framework.db import Query, in_ids
-
-PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
 metadata = sa.MetaData()
 things = sa.Table(
@@ -21,27 +18,11 @@ BY_IDS_AND_NAME = Query(sa.select(things.c.id).where(in_ids(things.c.id, "ids"),
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def engine(request, tmp_path_factory):
-    drop = None
-    if request.param == "sqlite":
-        eng = sa.create_engine(f"sqlite:///{tmp_path_factory.mktemp('ids') / 'ids.db'}")
-    else:
-        name = "vd_ids_" + uuid.uuid4().hex[:12]
-        admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-        with admin.connect() as c:
-            c.execute(sa.text(f'CREATE DATABASE "{name}"'))
-        eng = sa.create_engine(PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name)
-
-        def drop():
-            with admin.connect() as c:
-                c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            admin.dispose()
-    metadata.create_all(eng)
-    with eng.begin() as c:
-        c.execute(things.insert(), [{"id": i, "name": f"n{i}"} for i in range(1, 41)])
-    yield eng
-    eng.dispose()
-    if drop:
-        drop()
+    with scratch_engine(request.param, tmp_path_factory.mktemp("ids"), "vd_ids") as eng:
+        metadata.create_all(eng)
+        with eng.begin() as c:
+            c.execute(things.insert(), [{"id": i, "name": f"n{i}"} for i in range(1, 41)])
+        yield eng
 
 
 def test_the_rows_of_the_listed_ids_whatever_the_list_length(engine):

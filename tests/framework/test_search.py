@@ -1,17 +1,16 @@
 """searchCriteria compiler, on SQLite and on PostgreSQL."""
 import datetime as dt
-import uuid
 
 import pytest
 import sqlalchemy as sa
 
+from tests.helpers.harness import scratch_engine
 from vdcommerce.framework.data import DataObject, OrNull
 from vdcommerce.framework.exceptions import InputException
 from vdcommerce.framework.search import (
     Filter, FilterGroup, SearchCriteria, SearchField, SearchLimits, SearchResults, SortOrder, search,
 )
 
-PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
 metadata = sa.MetaData()
 items = sa.Table(
@@ -68,35 +67,14 @@ ALL = [1, 2, 3, 4, 5, 6]
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def engine(request, tmp_path_factory):
-    if request.param == "sqlite":
-        path = tmp_path_factory.mktemp("search") / "search.db"
-        eng = sa.create_engine(f"sqlite:///{path}")
-        drop = None
-    else:
-        name = "vd_search_" + uuid.uuid4().hex[:12]
-        admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-        try:
-            with admin.connect() as c:
-                c.execute(sa.text(f'CREATE DATABASE "{name}"'))
-        except sa.exc.OperationalError as e:  # pragma: no cover - no server
-            admin.dispose()
-            pytest.skip(f"PostgreSQL not available: {e}")
-        eng = sa.create_engine(PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name)
-
-        def drop():
-            with admin.connect() as c:
-                c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            admin.dispose()
-    metadata.create_all(eng)
-    with eng.begin() as c:
-        c.execute(items.insert(), [
-            dict(id=r[0], qty=r[1], price=r[2], name=r[3], is_active=r[4], flag=r[5], created_at=r[6],
-                 updated_at=r[7], tags=r[8], secret="s") for r in ROWS])
-        c.execute(item_website.insert(), [dict(item_id=r[0], website_id=w) for r in ROWS for w in r[9]])
-    yield eng
-    eng.dispose()
-    if drop:
-        drop()
+    with scratch_engine(request.param, tmp_path_factory.mktemp("search"), "vd_search") as eng:
+        metadata.create_all(eng)
+        with eng.begin() as c:
+            c.execute(items.insert(), [
+                dict(id=r[0], qty=r[1], price=r[2], name=r[3], is_active=r[4], flag=r[5], created_at=r[6],
+                     updated_at=r[7], tags=r[8], secret="s") for r in ROWS])
+            c.execute(item_website.insert(), [dict(item_id=r[0], website_id=w) for r in ROWS for w in r[9]])
+        yield eng
 
 
 @pytest.fixture

@@ -222,6 +222,27 @@ def serving(tmp: Path, config: dict[str, str] | None = None, **server: object) -
         db.drop()
 
 
+@contextmanager
+def scratch_engine(kind: str, tmp: Path, prefix: str) -> Iterator[sa.Engine]:
+    """An empty database of ``kind`` (``sqlite`` or ``postgresql``) for a test that makes its own tables
+    (no server, no migrations), dropped afterwards."""
+    if kind == "sqlite":
+        engine = sa.create_engine(f"sqlite:///{tmp / (prefix + '.db')}")
+        try:
+            yield engine
+        finally:
+            engine.dispose()
+        return
+    name = f"{prefix}_{secrets.token_hex(6)}"
+    Database._admin(f'CREATE DATABASE "{name}"')
+    engine = sa.create_engine(PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name)
+    try:
+        yield engine
+    finally:
+        engine.dispose()
+        Database._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def server_fixture(name: str, scope: str = "module", config: dict[str, str] | None = None, **server: object):
     """A pytest fixture of a server of its own, shared by the tests of a module (or package): for tests
     that change what every cart sees, so that no other test meets it. ``srv = server_fixture("giftcard")``."""
