@@ -97,3 +97,19 @@ def test_plain_select_tells_what_a_count_may_skip():
     assert not is_plain_select(sa.select(t.c.a).having(sa.func.count() > 1))
     assert not is_plain_select(sa.select(t).limit(5))
     assert not is_plain_select(sa.select(t).offset(5))
+
+
+def test_add_observations_counts_as_observe_does():
+    from prometheus_client import CollectorRegistry, Histogram
+
+    from vdcommerce.framework.library_adapter import add_observations
+
+    registry = CollectorRegistry()
+    one, many = (Histogram(name, "h", ["route"], buckets=(0.1, 1.0), registry=registry) for name in ("one", "many"))
+    for v in (0.05, 0.5, 0.7, 3.0):
+        one.labels("r").observe(v)
+    add_observations(many.labels("r"), 0.05 + 0.5 + 0.7 + 3.0, [1, 2, 1])
+    assert registry.get_sample_value("many_sum", {"route": "r"}) == registry.get_sample_value("one_sum", {"route": "r"})
+    for le in ("0.1", "1.0", "+Inf"):
+        assert registry.get_sample_value("many_bucket", {"route": "r", "le": le}) == \
+            registry.get_sample_value("one_bucket", {"route": "r", "le": le})

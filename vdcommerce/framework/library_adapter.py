@@ -1,4 +1,4 @@
-"""Every use of a private name of pydantic or SQLAlchemy, in one place.
+"""Every use of a private name of pydantic, SQLAlchemy or prometheus_client, in one place.
 
 The data objects and the pre-compiled queries lean on a few internals of these libraries that have
 no public equivalent. They are kept here, each behind a small function with a plain signature, so
@@ -7,7 +7,7 @@ and nothing else.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypeVar
 
 from pydantic import BaseModel
 from pydantic._internal._model_construction import ModelMetaclass
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ModelMetaclass", "add_fields", "bare_instance", "bind_processor", "result_processor", "is_plain_select",
+    "add_observations",
 ]
 
 M = TypeVar("M", bound=BaseModel)
@@ -81,3 +82,16 @@ def is_plain_select(stmt: Select[Any]) -> bool:
     ``count(*)`` over the same FROM and WHERE."""
     return not (stmt._group_by_clauses or stmt._distinct or stmt._having_criteria
                 or stmt._limit_clause is not None or stmt._offset_clause is not None)
+
+
+# --------------------------------------------------------------------------- prometheus_client
+
+
+def add_observations(histogram: Any, total: float, per_bucket: Sequence[int]) -> None:
+    """Add many observations to a labelled histogram at once: their sum, and how many fell in each
+    bucket (the histogram's own bounds, ``+Inf`` last). ``observe`` adds one value at a time, a write
+    to the shared file per value in multi-process mode."""
+    histogram._sum.inc(total)
+    for bucket, count in zip(histogram._buckets, per_bucket):
+        if count:
+            bucket.inc(count)

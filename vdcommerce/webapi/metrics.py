@@ -27,6 +27,7 @@ from prometheus_client.registry import Collector
 from sqlalchemy import func, select
 
 from ..framework import db
+from ..framework.library_adapter import add_observations
 
 log = logging.getLogger("vdcommerce.metrics")
 
@@ -146,11 +147,7 @@ class Metrics:
                 children = self._children[(route, method, status)] = (
                     REQUESTS.labels(route, method, str(status)), LATENCY.labels(route, method))
             children[0].inc(n)
-            latency = children[1]
-            latency._sum.inc(total)  # what ``observe`` adds for each value, added once for all of them
-            for i, count in enumerate(buckets):
-                if count:
-                    latency._buckets[i].inc(count)
+            add_observations(children[1], total, buckets)
         if self._statements and STATEMENTS is not None:
             STATEMENTS.inc(self._statements)
         self._statements = 0
