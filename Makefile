@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test test-sqlite test-postgresql lint-imports typecheck bench bench-scaling soak collections clean
+.PHONY: serve test test-sqlite test-postgresql browser lint-imports typecheck bench bench-scaling soak collections clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,15 @@ serve: $(STAMP)
 
 test: test-sqlite test-postgresql
 
+# the Swagger UI test drives Debian's headless Chromium: installed with apt-get when missing (as root,
+# or through sudo)
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+browser:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	fi
+
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
@@ -34,10 +43,10 @@ lint-imports: $(STAMP)
 PYTEST_WORKERS ?= 2
 PYTEST := $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
 
-test-sqlite: $(STAMP) $(NODE_STAMP)
+test-sqlite: $(STAMP) $(NODE_STAMP) browser
 	VDC_TEST_DB=sqlite $(PYTEST)
 
-test-postgresql: $(STAMP) $(NODE_STAMP)
+test-postgresql: $(STAMP) $(NODE_STAMP) browser
 	VDC_TEST_DB=postgresql $(PYTEST)
 
 # the Postman collections against the server `make serve` runs (ADMIN_PASSWORD, or var/admin-credentials.json)

@@ -25,7 +25,7 @@ CHROMEDRIVER = shutil.which("chromedriver")
 @pytest.fixture(scope="module")
 def browser():
     if not (CHROMIUM and CHROMEDRIVER):
-        pytest.fail("chromium and chromedriver are needed (apt-get install chromium chromium-driver; .ci/run does it)")
+        pytest.fail("chromium and chromedriver are needed (apt-get install chromium chromium-driver; make test does it)")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
