@@ -1,5 +1,6 @@
-"""One server for the module's tests: with the ``vdstrates`` carrier switched on every estimate changes,
-so the tests of this folder share a database of their own (one server for the package)."""
+"""One server for the module's tests: the ``vdstrates`` carrier is on as installed, so every method with
+rates changes every estimate; the tests of this folder share a database of their own (one server for
+the package)."""
 from __future__ import annotations
 
 import base64
@@ -18,7 +19,7 @@ def csv_body(*lines: str, delete_existing: bool = True) -> dict:
                             "name_with_extension": "rates.csv"}, "deleteExisting": delete_existing}
 
 
-srv = server_fixture("vdstrates", scope="package", config={"carriers/vdstrates/active": "1"})
+srv = server_fixture("vdstrates", scope="package")
 
 
 @pytest.fixture(scope="package")

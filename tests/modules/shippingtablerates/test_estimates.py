@@ -50,6 +50,21 @@ def skus(srv, token, bulky) -> dict:
     return {"tee": tee, "sofa": sofa}
 
 
+def test_a_fresh_install_offers_a_method_once_it_has_rates(srv, adm, anon, skus):
+    """Nobody switched the carrier on: a method created and given rates through the API is offered."""
+    with srv.db.engine.connect() as c:
+        assert c.exec_driver_sql("SELECT COUNT(*) FROM core_config_data WHERE path = 'carriers/vdstrates/active'"
+                                 ).scalar() == 0
+    masked = guest_cart(anon)
+    base = f"/V1/guest-carts/{masked}"
+    add(anon, base, skus["tee"], 1)
+    created = ok(adm.post(METHOD, json={"method": {"name": unique("Fresh ")}}))
+    assert amount(anon, base, TX, created) is None   # no rates yet
+    ok(adm.post(f"{METHOD}/{created['id']}/rates/import", json=csv_body("US,TX,,,,,,,,,,All,7,0,0,0,2,Post")))
+    assert amount(anon, base, TX, created) == 7
+    ok(adm.delete(f"{METHOD}/{created['id']}"))
+
+
 def test_the_table_rate_is_offered_in_every_estimate_and_charged_on_the_order(srv, adm, anon, skus):
     m = method(adm, EXAMPLE, name="Standard ({day} days, {name})", comment="Tracked parcel.", min_rate=5)
     masked = guest_cart(anon)
@@ -189,7 +204,7 @@ def test_no_method_row_inactive_carrier_and_unknown_cart(srv, adm, anon, skus):
     try:
         assert amount(anon, base, antarctica, m) is None
     finally:
-        set_config(srv.db.engine, "carriers/vdstrates/active", "1")
+        set_config(srv.db.engine, "carriers/vdstrates/active", None)
     ok(adm.delete(f"{METHOD}/{m['id']}"))
     error(anon.post("/V1/guest-carts/nosuchcart/estimate-shipping-methods", json={"address": TX}), 404,
           "No such entity with %fieldName = %fieldValue", {"fieldName": "cartId", "fieldValue": "nosuchcart"})

@@ -2,7 +2,7 @@
 carrier's rates with their comments on the three estimate routes this module answers, the platform's
 other shipping routes and the placed order showing the same rate, and the estimate errors.
 
-The carrier is switched on here, which changes every estimate: the module has a server of its own."""
+Pickup methods change every estimate (the carrier is on by default): the module has a server of its own."""
 import httpx
 import pytest
 
@@ -54,9 +54,9 @@ def tee(srv, token) -> str:
 
 @pytest.fixture
 def carrier_on(srv):
-    set_config(srv.db.engine, ACTIVE, "1")
-    yield
+    """The carrier's default setting (on), whatever a failed test left behind."""
     set_config(srv.db.engine, ACTIVE, None)
+    yield
 
 
 @pytest.fixture
@@ -175,12 +175,16 @@ def test_acl_and_async(srv, token, guest, admin):
 
 def test_pickup_rates_carry_their_comment_everywhere(srv, admin, guest, token, tee, methods, de):
     masked = cart_with(guest, tee)
+    # no pickup method yet: the estimate is the platform's
+    assert estimate(guest, masked) == [FLATRATE]
     downtown = methods(name="Downtown store", comment="Open 9-18 <b>Mon-Sat</b> {IMG}",
                        comment_image="downtown.png")
-    # the carrier is off by default: the estimate is the platform's
-    assert estimate(guest, masked) == [FLATRATE]
-
-    set_config(srv.db.engine, ACTIVE, "1")
+    # switched off, the carrier quotes nothing
+    set_config(srv.db.engine, ACTIVE, "0")
+    try:
+        assert estimate(guest, masked) == [FLATRATE]
+    finally:
+        set_config(srv.db.engine, ACTIVE, None)
     try:
         mall = methods(name="Mall", price=7.5, comment='Ask at "Info" & wait {IMG}')
         methods(name="Closed store", is_active=False)
@@ -224,7 +228,6 @@ def test_pickup_rates_carry_their_comment_everywhere(srv, admin, guest, token, t
         order = ok(admin.get(f"/V1/orders/{order_id}"))
         assert (order["shipping_amount"], order["shipping_description"]) == (7.5, "Store Pickup - Mall")
     finally:
-        set_config(srv.db.engine, ACTIVE, None)
         set_config(srv.db.engine, "carriers/vdstorepick/title", None, "stores", de)
 
 
@@ -296,9 +299,8 @@ def test_customer_estimates(srv, token, tee, carrier_on, methods):
 
 
 def test_demo(srv, token):
-    """The demo's two pickup methods are offered in the German store view, where the demo switches the
-    carrier on; the default store view's estimate stays the platform's. (Last: the demo data stays on
-    this module's server.)"""
+    """The demo's two pickup methods are offered in the German store view only; the default store
+    view's estimate stays the platform's. (Last: the demo data stays on this module's server.)"""
     srv.cli("demo", "load", "storepickup")
     sku = product(srv, token, price=10)["sku"]
     with srv.client() as guest:

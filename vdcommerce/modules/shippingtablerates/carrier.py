@@ -2,7 +2,7 @@
 
 The platform calls ``TableRates.rates`` whenever it collects shipping rates for a cart address
 (estimates, shipping methods, shipping information, totals, placing the order) and the carrier is
-active for the cart's store view (``carriers/vdstrates/active``, off by default).
+active for the cart's store view (``carriers/vdstrates/active``, on by default).
 
 How a cart is priced (docs/modules/shippingtablerates.md):
 

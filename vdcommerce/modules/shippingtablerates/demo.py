@@ -1,11 +1,10 @@
 """Demo Shipping Table Rates: the "Bulky" shipping type, a "Standard" and an "Express" method with their
-rates imported from CSV, and the carrier switched on (nothing when there is a method already)."""
+rates imported from CSV (nothing when there is a method already); the carrier is on by default."""
 from sqlalchemy import Connection, select
 
 from ...framework.context import Context
 from ...platform.catalog.api import AttributeOptionInterface
 from ...platform.catalog.options import ProductAttributeOptionManagement, option_labels
-from ...platform.config.service import set_value
 from .api import MethodInterface
 from .importer import SHIPPING_TYPE_ATTRIBUTE, import_rates
 from .service import MethodRepository
@@ -33,4 +32,3 @@ def load(conn: Connection) -> None:
         made = methods.save(MethodInterface.model_validate(fields))
         assert made.id is not None
         import_rates(conn, made.id, rates, True)
-    set_value(conn, "carriers/vdstrates/active", "1")
