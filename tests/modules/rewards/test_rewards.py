@@ -10,7 +10,7 @@ import pytest
 
 from tests.helpers import limited_admin, new_customer, ok, unique
 from tests.helpers.harness import server_fixture, set_config
-from tests.helpers.quote import ADDRESS, add, error, product, shipping_information
+from tests.helpers.quote import ADDRESS, add, coupon_rule, error, product, shipping_information
 
 RULES = "/V1/rewards/management/rule"
 ADD = "/V1/rewards/management/points/add-reward-points"
@@ -97,18 +97,24 @@ def test_earn_on_completion_spend_on_the_next_cart_and_get_them_back_on_cancel(r
         assert before == 35
         assert ok(me.put("/V1/carts/mine/points/100")) == {"notice": " You used 100 point(s).", "allowed_points": 100}
         totals = ok(me.get("/V1/carts/mine/totals"))
-        assert totals["grand_total"] == 25
+        # the points are a discount: the cart's, the item's and the platform's discount segment show them
+        assert (totals["grand_total"], totals["discount_amount"], totals["subtotal_with_discount"]) == (25, -10, 20)
+        assert totals["items"][0]["discount_amount"] == 10
         assert totals["extension_attributes"]["vdrewards_points"] == 100
-        assert segments(me)["vdrewards"] == {"code": "vdrewards", "title": "Discount (Used 100 reward points)",
-                                             "value": -10}
+        assert segments(me)["discount"] == {"code": "discount", "title": "Discount (Used 100 reward points)",
+                                            "value": -10}
+        assert "vdrewards" not in segments(me)
         # removing and spending again, then a decimal number of points (rounded down to whole money)
         assert ok(me.delete("/V1/carts/mine/points/delete")) is True
-        assert ok(me.get("/V1/carts/mine/totals"))["grand_total"] == 35 and "vdrewards" not in segments(me)
+        totals = ok(me.get("/V1/carts/mine/totals"))
+        assert (totals["grand_total"], totals["discount_amount"]) == (35, 0) and "discount" not in segments(me)
         assert ok(me.put("/V1/carts/mine/points/105.5")) == {"notice": " You used 100 point(s).",
                                                              "allowed_points": 100}
         second = ok(place(me))
         order = ok(admin.get(f"/V1/orders/{second}"))
         assert order["grand_total"] == 25 and order["extension_attributes"]["vdrewards_points"] == 100
+        assert (order["discount_amount"], order["discount_description"]) == (-10, "Used 100 reward points")
+        assert order["items"][0]["discount_amount"] == 10
         assert ok(me.get(BALANCE)) == 6
         top = ok(me.get(HISTORY, params={"limit": 1}))
         assert [(h["action"], h["amount"], h["points_left"], h["comment"]) for h in top] == [
@@ -135,14 +141,48 @@ def test_earn_on_completion_spend_on_the_next_cart_and_get_them_back_on_cancel(r
         ok(me.put("/V1/carts/mine/points/50"))
         fourth = ok(place(me))
         assert ok(me.get(BALANCE)) == 56
-        ok(admin.post(f"/V1/order/{fourth}/invoice", json={}))
-        ok(admin.post(f"/V1/order/{fourth}/refund", json={"arguments": {"shipping_amount": 5}}))
+        # the invoice and the credit memo carry the points' 5.00 as their discount, like any discount
+        invoice_id = ok(admin.post(f"/V1/order/{fourth}/invoice", json={}))
+        invoice = ok(admin.get(f"/V1/invoices/{invoice_id}"))
+        assert (invoice["subtotal"], invoice["discount_amount"], invoice["grand_total"]) == (30, -5, 30)
+        memo_id = ok(admin.post(f"/V1/order/{fourth}/refund", json={"arguments": {"shipping_amount": 5}}))
+        memo = ok(admin.get(f"/V1/creditmemo/{memo_id}"))
+        assert (memo["subtotal"], memo["discount_amount"], memo["grand_total"]) == (30, -5, 30)
         assert ok(me.get(BALANCE)) == 106
         me.close()
     finally:
         ok(admin.delete(f"{RULES}/{completed['rule_id']}"))
         ok(admin.delete(f"{RULES}/{spent['rule_id']}"))
         set_config(rw.db.engine, "vendor_rewards/points/rate", None)
+
+
+def test_points_join_a_coupon_in_the_discount_spread_cheapest_item_first(rw, token, admin):
+    """A coupon's 10 % and 12 points (12.00) make one discount line; the points' money goes on the
+    cheapest item until it is free, the rest on the next one; the order and its invoice keep the split."""
+    code = unique("PTS")
+    rule_id = coupon_rule(rw, token, code, percent=10)
+    try:
+        customer, me, dear = customer_cart(rw, token, price=30, points=12)
+        cheap = product(rw, token, price=8)["sku"]
+        add(me, "/V1/carts/mine", cheap, 1)
+        assert ok(me.put(f"/V1/carts/mine/coupons/{code}")) is True
+        assert ok(me.put("/V1/carts/mine/points/12"))["allowed_points"] == 12
+        totals = ok(me.get("/V1/carts/mine/totals"))
+        # 10 % of 38 is 3.80; the points: 7.20 on the 8.00 item (all it still costs), 4.80 on the 30.00 one
+        assert (totals["subtotal"], totals["discount_amount"], totals["grand_total"]) == (38, -15.8, 32.2)
+        assert sorted(i["discount_amount"] for i in totals["items"]) == [7.8, 8]
+        assert segments(me)["discount"] == {"code": "discount", "title": "Discount (Save 10%, Used 12 reward points)",
+                                            "value": -15.8}
+        order_id = ok(place(me))
+        order = ok(admin.get(f"/V1/orders/{order_id}"))
+        assert (order["discount_amount"], order["grand_total"]) == (-15.8, 32.2)
+        assert sorted(i["discount_amount"] for i in order["items"]) == [7.8, 8]
+        assert ok(me.get(BALANCE)) == 0
+        invoice = ok(admin.get(f"/V1/invoices/{ok(admin.post(f'/V1/order/{order_id}/invoice', json={}))}"))
+        assert (invoice["discount_amount"], invoice["grand_total"]) == (-15.8, 32.2)
+        me.close()
+    finally:
+        ok(admin.delete(f"/V1/salesRules/{rule_id}"))
 
 
 def test_spending_errors_limits_and_covering(rw, token, admin):

@@ -2,7 +2,9 @@
 
 - ``RewardsTotal``: the totals collector (``etc/sales.xml``, sort order 500: after the extra fee (460)
   and the cash on delivery fee (470), before gift cards (520) and store credit (530)) that turns the
-  points a customer chose to spend into a negative adjustment, capped by what is left to pay;
+  points a customer chose to spend into a discount: the money is spread over the items' discounts,
+  cheapest item first, and the cart's discount (and the platform's ``discount`` segment, whose title
+  names the points) grows by it;
 - ``refuse_uncovered``: refuses an order whose points the balance no longer covers;
 - ``spend_on_order``: at placement, takes the points off the balance with one conditional UPDATE and
   remembers what the order spent and which earning rules its cart met;
@@ -119,14 +121,25 @@ class RewardsTotal:
         total.extra[CODE] = {"points": spent, "money": money, "notice": notice}
         if money <= 0:
             return
-        total.adjustments[CODE] = -money
+        _spread(quote, money)
+        total.discount_amount -= money
+        total.discount_descriptions.append(f"Used {points.fmt(spent)} reward points")
         total.extension.update(vdrewards_points=spent, vdrewards_amount=money)
 
     def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None:
-        data = total.extra.get(CODE)
-        if data is None or data["money"] <= 0:
-            return None
-        return Segment(CODE, f"Discount (Used {points.fmt(data['points'])} reward points)", -data["money"])
+        return None   # the platform's discount segment shows the points (its title names them)
+
+
+def _spread(quote: Quote, money: Decimal) -> None:
+    """Add ``money`` to the items' discounts, cheapest item first, each up to what it still costs (the
+    collector capped ``money`` by the sum of those, so all of it finds a place)."""
+    left = money
+    for item in sorted(quote.items, key=lambda i: (i.price, i.item_id)):
+        if left <= 0:
+            break
+        part = min(left, max(ZERO, item.row_total - item.discount_amount))
+        item.discount_amount += part
+        left -= part
 
 
 def refuse_uncovered(ctx: Context, *, quote: Quote, total: Total, **_: Any) -> None:
