@@ -14,7 +14,6 @@ from ...platform.customer.service import customer_id_by_email
 from ...platform.quote import carts
 from ...platform.quote.api import CartItemInterface
 from ...platform.quote.service import Carts
-from ...platform.quote.tables import quote as quote_t
 from .service import QuoteItemRepository, QuoteManagement, QuoteRepository
 from .tables import vendor_quote
 
@@ -27,8 +26,8 @@ QUOTES: list[tuple[str, list[tuple[str, int, float | None]], str, bool]] = [
 
 
 def _has_quotes(conn: Connection, customer_id: int) -> bool:
-    return conn.execute(select(vendor_quote.c.quote_id).join(quote_t, quote_t.c.id == vendor_quote.c.quote_id)
-                        .where(quote_t.c.customer_id == customer_id).limit(1)).first() is not None
+    return conn.execute(select(vendor_quote.c.quote_id).where(
+        vendor_quote.c.quote_id.in_(carts.customer_carts(customer_id))).limit(1)).first() is not None
 
 
 def load(conn: Connection) -> None:

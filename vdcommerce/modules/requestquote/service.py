@@ -11,7 +11,7 @@ from decimal import Decimal
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Row, select
+from sqlalchemy import Row
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...framework.context import Context, Service
@@ -21,8 +21,6 @@ from ...framework.search import SearchCriteria, SearchField, search, search_limi
 from ...platform.quote import carts
 from ...platform.quote.api import CartInterface
 from ...platform.quote.service import Carts
-from ...platform.quote.tables import quote as quote_t
-from ...platform.quote.tables import quote_item as item_t
 from ...platform.quote.totals import cents
 from . import records
 from .api import QuoteInterface, QuoteSearchResultsInterface
@@ -31,10 +29,11 @@ from .tables import vendor_quote as vq
 
 _MODULE_COLUMNS = ("quote_id", "customer_name", "increment_id", "status", "remarks", "expired_date",
                    "reminder_date", "submited_date", "admin_notification_send", "shipping_configured")
-_SELECT = select(quote_t, *[vq.c[name].label(f"vq_{name}") for name in _MODULE_COLUMNS]) \
-    .join(vq, vq.c.quote_id == quote_t.c.id)
+_CARTS = carts.joined_carts(vq, vq.c.quote_id, *[vq.c[name].label(f"vq_{name}") for name in _MODULE_COLUMNS])
+_SELECT = _CARTS.select
 
-# Module columns keep their own names on the wire; inside the query they are the module table's.
+# Module columns keep their own names on the wire; inside the query they are the module table's; the
+# cart's keys are the quote package's.
 SEARCH_FIELDS = {
     "quote_id": SearchField(vq.c.quote_id, "int"),
     "customer_name": SearchField(vq.c.customer_name),
@@ -45,13 +44,7 @@ SEARCH_FIELDS = {
     "reminder_date": SearchField(vq.c.reminder_date, "datetime"),
     "submited_date": SearchField(vq.c.submited_date, "datetime"),
     "admin_notification_send": SearchField(vq.c.admin_notification_send, "int"),
-    "created_at": SearchField(quote_t.c.created_at, "datetime"),
-    "updated_at": SearchField(quote_t.c.updated_at, "datetime"),
-    "customer_id": SearchField(quote_t.c.customer_id, "int"),
-    "customer_email": SearchField(quote_t.c.customer_email),
-    "store_id": SearchField(quote_t.c.store_id, "int"),
-    "is_active": SearchField(quote_t.c.is_active, "bool"),
-    "grand_total": SearchField(quote_t.c.grand_total, "float"),
+    **_CARTS.fields,
 }
 _CART_FIELDS = tuple(CartInterface.model_fields)
 
@@ -125,8 +118,8 @@ class QuoteManagement(Service):
     def get_list_for_customer(self, customer_id: int,
                               search_criteria: SearchCriteria | None = None) -> QuoteSearchResultsInterface:
         """The calling customer's quote requests in the statuses shown to customers (Pending to Expired)."""
-        base = _SELECT.where(quote_t.c.customer_id == customer_id, vq.c.status.in_(records.CUSTOMER_STATUSES))
-        page = search(self.conn, base, search_criteria, SEARCH_FIELDS, quote_t.c.id, search_limits(self.ctx))
+        base = _SELECT.where(_CARTS.of_customer(customer_id), vq.c.status.in_(records.CUSTOMER_STATUSES))
+        page = search(self.conn, base, search_criteria, SEARCH_FIELDS, _CARTS.key, search_limits(self.ctx))
         return QuoteSearchResultsInterface.of(items=[_quote_out(self.ctx, r) for r in page.rows],
                                               search_criteria=page.criteria, total_count=page.total_count)
 
@@ -134,7 +127,7 @@ class QuoteManagement(Service):
         """An approved quote of the customer becomes the customer's active cart (the cart they had is
         closed), to be ordered the platform's way at the negotiated prices."""
         record = records.find(self.ctx, quote_id)
-        cart = self.conn.execute(select(quote_t).where(quote_t.c.id == quote_id)).first()
+        cart = carts.cart_row(self.ctx, quote_id)
         if record is None or cart is None or cart.customer_id != customer_id:
             raise NoSuchEntityException.single_field("quoteId", quote_id)
         if record.status != APPROVED:
@@ -156,7 +149,7 @@ class QuoteRepository(Service):
     def get(self, quote_id: int, shared_store_ids: list[int] | None = None) -> QuoteInterface:
         """A quote request from any store view."""
         records.get(self.ctx, quote_id)
-        row = self.conn.execute(_SELECT.where(quote_t.c.id == quote_id)).one()
+        row = self.conn.execute(_SELECT.where(_CARTS.key == quote_id)).one()
         return _quote_out(self.ctx, row)
 
     def is_vendor_quote(self, quote_id: int) -> bool:
@@ -167,8 +160,7 @@ class QuoteRepository(Service):
         records.get(self.ctx, quote_id)
         expires = records.expiry_of(self.ctx)
 
-        lines = self.conn.execute(select(item_t.c.item_id, item_t.c.qty).where(
-            item_t.c.quote_id == quote_id, item_t.c.added_by.is_(None))).all()
+        lines = carts.customer_lines(self.ctx, quote_id)
 
         def write() -> None:
             records.write(self.ctx, quote_id, status=APPROVED, expired_date=expires)
@@ -201,7 +193,7 @@ class QuoteRepository(Service):
         return _stored(self.ctx, lambda: records.write(self.ctx, quote_id, remarks=records.dumps(remarks)))
 
     def get_requests_list(self, search_criteria: SearchCriteria) -> QuoteSearchResultsInterface:
-        page = search(self.conn, _SELECT, search_criteria, SEARCH_FIELDS, quote_t.c.id, search_limits(self.ctx))
+        page = search(self.conn, _SELECT, search_criteria, SEARCH_FIELDS, _CARTS.key, search_limits(self.ctx))
         return QuoteSearchResultsInterface.of(items=[_quote_out(self.ctx, r) for r in page.rows],
                                               search_criteria=page.criteria, total_count=page.total_count)
 
@@ -211,8 +203,7 @@ class QuoteItemRepository(Service):
     summary = "The lines of quote requests: notes and negotiated prices"
 
     def _item(self, quote_item_id: int) -> Any:
-        row = self.conn.execute(select(item_t.c.item_id, item_t.c.quote_id, item_t.c.price)
-                                .where(item_t.c.item_id == quote_item_id)).first()
+        row = carts.line(self.ctx, quote_item_id)
         if row is None:
             raise NoSuchEntityException.single_field("quoteItemId", quote_item_id)
         return row

@@ -8,17 +8,19 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import string
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Collection, Iterable, NamedTuple
 
 import orjson
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import ColumnElement, FromClause, Row, Select, bindparam, delete, insert, select, update
 
 from ...framework.data import Dumped, digits, json_number
 from ...framework import events, extensions
 from ...framework.context import OWNERS, PLACEHOLDERS, Context
 from ...framework.db import Query, Write
 from ...framework.exceptions import NoSuchEntityException
+from ...framework.search import SearchField
 from ..catalog.service import ProductFacts, products_by_ids
 from . import addresses, totals
 from .api import (CartItemExtensionInterface, CartItemInterface, TotalSegmentInterface, TotalsExtensionInterface,
@@ -458,6 +460,70 @@ def set_fields(ctx: Context, cart_id: int, **values: Any) -> None:
 
 def delete_item(ctx: Context, item_id: int) -> None:
     ctx.conn.execute(delete(item_t).where(item_t.c.item_id == item_id))
+
+
+# --------------------------------------------------------------------------- for modules with carts of their own kind
+# A module that keeps a row of its own per cart (a quote request is a cart) reads and searches carts
+# through these, never through the quote tables (docs/platform/quote.md, "Carts a module keeps").
+
+_LINE = Query(select(item_t.c.item_id, item_t.c.quote_id, item_t.c.price, item_t.c.qty, item_t.c.added_by)
+              .where(item_t.c.item_id == bindparam("item_id")))
+_CUSTOMER_LINES = Query(select(item_t.c.item_id, item_t.c.qty).where(
+    item_t.c.quote_id == bindparam("id"), item_t.c.added_by.is_(None)).order_by(item_t.c.item_id))
+
+CART_SEARCH_FIELDS: dict[str, SearchField] = {
+    "created_at": SearchField(quote_t.c.created_at, "datetime"),
+    "updated_at": SearchField(quote_t.c.updated_at, "datetime"),
+    "customer_id": SearchField(quote_t.c.customer_id, "int"),
+    "customer_email": SearchField(quote_t.c.customer_email),
+    "store_id": SearchField(quote_t.c.store_id, "int"),
+    "is_active": SearchField(quote_t.c.is_active, "bool"),
+    "grand_total": SearchField(quote_t.c.grand_total, "float"),
+}
+
+
+@dataclass(frozen=True)
+class JoinedCarts:
+    """Carts joined one to one with a module's table: ``select`` reads every cart column (what
+    ``service.Carts.cart`` turns into a ``CartInterface``) and the module's columns; ``fields`` are the
+    carts' searchCriteria keys (add the module's own to them); ``key`` is the cart id, the list's
+    identifier for ``framework.search.search``."""
+    select: Select[Any]
+    fields: dict[str, SearchField]
+    key: ColumnElement[Any]
+
+    def of_customer(self, customer_id: int) -> ColumnElement[bool]:
+        """The condition "the cart is the customer's" (for ``select.where``)."""
+        return quote_t.c.customer_id == customer_id
+
+
+def joined_carts(table: FromClause, cart_id: ColumnElement[Any], *columns: ColumnElement[Any]) -> JoinedCarts:
+    """The carts that have a row in ``table`` (``cart_id``: its column holding the cart id), with
+    ``columns`` of that table beside the cart's own. Built once, at import time."""
+    return JoinedCarts(select(quote_t, *columns).join(table, cart_id == quote_t.c.id),
+                       dict(CART_SEARCH_FIELDS), quote_t.c.id)
+
+
+def customer_carts(customer_id: int) -> Select[Any]:
+    """The ids of a customer's carts, active or not (a subquery: ``column.in_(customer_carts(id))``)."""
+    return select(quote_t.c.id).where(quote_t.c.customer_id == customer_id)
+
+
+def cart_row(ctx: Context, cart_id: int) -> Row[Any] | None:
+    """A cart by numeric id whether active or not (None: no such cart); ``row_of`` is for active ones."""
+    row: Row[Any] | None = _BY_ID.first(ctx.conn, id=cart_id)
+    return row
+
+
+def line(ctx: Context, item_id: int) -> Row[Any] | None:
+    """One cart line by id: ``item_id``, ``quote_id``, ``price``, ``qty``, ``added_by`` (None: no such line)."""
+    row: Row[Any] | None = _LINE.first(ctx.conn, item_id=item_id)
+    return row
+
+
+def customer_lines(ctx: Context, cart_id: int) -> list[Row[Any]]:
+    """The lines the customer put in a cart (not those a collector added): ``item_id``, ``qty``."""
+    return list(_CUSTOMER_LINES.all(ctx.conn, id=cart_id))
 
 
 # --------------------------------------------------------------------------- output
