@@ -39,7 +39,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0002_giftcard",
     "0001_extrafee",
     "0001_shippingbar",
-    "0001_storecredit",
+    "0002_storecredit",
     "0001_storepickup",
     "0001_recurringwallet",
     "0001_orderattr",

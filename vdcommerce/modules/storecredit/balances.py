@@ -2,8 +2,10 @@
 
 Every change is one statement on the balance row (``store_credit = store_credit + :x``, or for a
 subtraction ``... - :x WHERE store_credit >= :x``, whose row count says whether the balance covered it),
-followed by one history row. The row update locks the customer's balance until the transaction ends,
-so two changes of one balance never interleave and the history's running number stays gap-free.
+which also raises the row's ``history_number`` by one, followed by one history row carrying that
+number. The row update locks the customer's balance until the transaction ends, so two changes of one
+balance never interleave; the number is the balance row's own, never read from the history (a unique
+key on customer and number backs it), so the history's running number stays gap-free and unique.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 import orjson
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from ...framework import db
 from ...framework.context import Context
@@ -30,11 +32,12 @@ ACTIONS = (CHANGED_BY_ADMIN, PAID_FOR_ORDER, REFUNDED, RETURNED_ON_CANCEL, GIFT_
 
 _ROW = select(balance).where(balance.c.customer_id == bindparam("customer_id"))
 _ADD = (update(balance).where(balance.c.customer_id == bindparam("b_customer_id"))
-        .values(store_credit=balance.c.store_credit + bindparam("amount")))
+        .values(store_credit=balance.c.store_credit + bindparam("amount"),
+                history_number=balance.c.history_number + 1))
 _SUBTRACT = (update(balance).where(balance.c.customer_id == bindparam("b_customer_id"),
                                    balance.c.store_credit >= bindparam("amount"))
-             .values(store_credit=balance.c.store_credit - bindparam("amount")))
-_LAST_NUMBER = select(func.max(history.c.customer_history_id)).where(history.c.customer_id == bindparam("customer_id"))
+             .values(store_credit=balance.c.store_credit - bindparam("amount"),
+                     history_number=balance.c.history_number + 1))
 
 
 class NotEnoughCredit(Exception):
@@ -73,11 +76,12 @@ def change(ctx: Context, customer_id: int, amount: Decimal, action: int, *, acti
         if conn.execute(_SUBTRACT, {"b_customer_id": customer_id, "amount": -amount}).rowcount != 1:
             raise NotEnoughCredit()
     elif conn.execute(_ADD, {"b_customer_id": customer_id, "amount": amount}).rowcount != 1:
-        db.add_or_insert(conn, balance, {"customer_id": customer_id}, {"store_credit": amount})  # a first one at once
-    new_balance = cents(conn.execute(_ROW, {"customer_id": customer_id}).one().store_credit)
-    number = (conn.execute(_LAST_NUMBER, {"customer_id": customer_id}).scalar() or 0) + 1
+        # a first one at once: the second insert adds to the first one's row
+        db.add_or_insert(conn, balance, {"customer_id": customer_id}, {"store_credit": amount, "history_number": 1})
+    changed = conn.execute(_ROW, {"customer_id": customer_id}).one()   # locked by the write above
+    new_balance = cents(changed.store_credit)
     conn.execute(insert(history).values(
-        customer_history_id=number, customer_id=customer_id, is_deduct=amount < 0, difference=abs(amount),
+        customer_history_id=changed.history_number, customer_id=customer_id, is_deduct=amount < 0, difference=abs(amount),
         store_credit_balance=new_balance, action=action,
         action_data=orjson.dumps(action_data).decode() if action_data else None, message=message or None,
         created_at=dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0), store_id=store_id,

@@ -13,6 +13,8 @@ balance = Table(
     Column("store_credit_id", Integer, primary_key=True, autoincrement=True),
     Column("customer_id", Integer, nullable=False),
     Column("store_credit", MONEY, nullable=False, default=0),
+    # the number of the balance's latest history row: raised by the statement that changes the balance
+    Column("history_number", Integer, nullable=False, default=0, server_default="0"),
     UniqueConstraint("customer_id"),
 )
 
@@ -31,6 +33,7 @@ history = Table(
     Column("store_id", Integer, nullable=False, default=0),
     Column("is_visible_for_customer", Boolean, nullable=False, default=False),
     Column("admin_name", String(255), nullable=True),
+    UniqueConstraint("customer_id", "customer_history_id"),
 )
 
 # the credit a cart uses: the customer's request and what the last stored collection applied
