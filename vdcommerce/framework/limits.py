@@ -8,7 +8,10 @@ every write:
 - the repository kit checks a record by its wire keys before it saves it (framework/repository.py);
 - every other INSERT and UPDATE of a table on the shared metadata (a module service writing its tables
   with ``conn.execute(insert(table), ...)``) is checked by ``check_write``, which the engine runs before
-  it executes such a statement (framework/db.py), naming the column.
+  it executes such a statement (framework/db.py), naming the column. A value computed in SQL from the
+  column (``balance = balance + :amount``) is checked by its operands: each value the statement or
+  its execution parameters give the expression must fit the column on its own (what the sum will be
+  the database alone knows).
 
 A SELECT costs nothing: the check returns on its first ``isinstance``. A write costs one dictionary
 look-up per value sent (the limits of each table are worked out once, on its first write).
@@ -20,8 +23,9 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import BigInteger, Float, Integer, Numeric, SmallInteger, String, Table
+from sqlalchemy.sql import visitors
 from sqlalchemy.sql.dml import Insert, Update
-from sqlalchemy.sql.elements import BindParameter
+from sqlalchemy.sql.elements import BindParameter, ClauseElement
 
 from .data import number_text
 from .exceptions import InputException, LocalizedException
@@ -108,9 +112,10 @@ class WriteLimits:
                         self.columns[c.key] = (_INTEGER, bound)
                         break
 
-    def check(self, row: Mapping[Any, Any]) -> None:
+    def check(self, row: Mapping[Any, Any], params: Mapping[str, Any] | None = None) -> None:
         """Raise the reason the row cannot be written (NUL characters, text too long, a number out of
-        range), naming the column."""
+        range), naming the column. A value given to ``values()`` as a parameter takes its value from
+        ``params`` when it has none of its own; a SQL expression is checked by each of its parameters."""
         columns = self.columns
         for key, value in row.items():
             if value is None:
@@ -121,32 +126,52 @@ class WriteLimits:
             if limit is None:
                 continue
             if isinstance(value, BindParameter):
-                if value.callable is not None or value.value is None:
+                value = _bound(value, params)
+                if value is None:
                     continue
-                value = value.value
-            kind, bound = limit
-            t = type(value)
-            if kind == _TEXT:
-                if t is str:
-                    if "\x00" in value:
-                        raise InputException.invalid_value(key, value.replace("\x00", "\\0"))
-                    if bound and len(value) > bound:
-                        raise LocalizedException('The value of "%1" is longer than %2 characters.', [key, bound])
-            elif t is bool:
+            elif isinstance(value, ClauseElement):   # computed: col + :amount, col || :text
+                for operand in visitors.iterate(value):
+                    if isinstance(operand, BindParameter):
+                        bound_value = _bound(operand, params)
+                        if bound_value is not None:
+                            self._check_value(key, limit, bound_value)
                 continue
-            elif kind == _INTEGER:
-                if t is int and not -bound <= value < bound:
-                    raise InputException.invalid_value(key, str(value))
-            elif t is int:
-                if not -bound < value < bound:
-                    raise InputException.invalid_value(key, str(value))
-            elif t is float:
-                if not -bound < value < bound:  # also false for inf and nan
-                    raise InputException.invalid_value(key, _shown(value, Decimal(0)))
-            elif isinstance(value, (Decimal, str)):
-                reason = out_of_range({key: value}, {key: self.digits[key]})
-                if reason is not None:
-                    raise reason
+            self._check_value(key, limit, value)
+
+    def _check_value(self, key: str, limit: tuple[int, int], value: Any) -> None:
+        kind, bound = limit
+        t = type(value)
+        if kind == _TEXT:
+            if t is str:
+                if "\x00" in value:
+                    raise InputException.invalid_value(key, value.replace("\x00", "\\0"))
+                if bound and len(value) > bound:
+                    raise LocalizedException('The value of "%1" is longer than %2 characters.', [key, bound])
+        elif t is bool:
+            return
+        elif kind == _INTEGER:
+            if t is int and not -bound <= value < bound:
+                raise InputException.invalid_value(key, str(value))
+        elif t is int:
+            if not -bound < value < bound:
+                raise InputException.invalid_value(key, str(value))
+        elif t is float:
+            if not -bound < value < bound:  # also false for inf and nan
+                raise InputException.invalid_value(key, _shown(value, Decimal(0)))
+        elif isinstance(value, (Decimal, str)):
+            reason = out_of_range({key: value}, {key: self.digits[key]})
+            if reason is not None:
+                raise reason
+
+
+def _bound(param: BindParameter[Any], params: Mapping[str, Any] | None) -> Any:
+    """The value a parameter will send: its own, else the execution parameter of its name (None: not
+    known before the statement runs)."""
+    if param.callable is not None:
+        return None
+    if param.value is not None:
+        return param.value
+    return params.get(param.key) if params else None
 
 
 _TABLES: dict[Table, WriteLimits] = {}
@@ -165,7 +190,11 @@ def check_write(statement: Any, multiparams: Any, params: Any) -> None:
         limits = _TABLES[table] = WriteLimits(table)
     values = statement._values
     if values:
-        limits.check(values)
+        if multiparams:   # an executemany: the values' parameters take each row's values
+            for row in multiparams:
+                limits.check(values, row if isinstance(row, Mapping) else None)
+        else:
+            limits.check(values, params)
     multi = getattr(statement, "_multi_values", ())
     for rows in multi:
         for row in rows:
