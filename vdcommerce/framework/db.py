@@ -89,23 +89,25 @@ _counting = False
 
 def count_statements() -> None:
     """From now on, count every statement this process runs: those SQLAlchemy sends (an executemany is
-    one) and those of ``Query``'s driver fast path. Transaction control (BEGIN, COMMIT, ROLLBACK) and the
-    per-connection settings sent once at connect are not counted. Called at start-up: the counting costs
-    one listener on the engine and a wrapper around ``Query.all``, nothing when this is never called."""
+    one), counted by a listener on the engine, and those ``Query`` and ``Write`` run on the driver's
+    cursor, counted where they take the cursor (``_driver_cursor``). Transaction control (BEGIN, COMMIT,
+    ROLLBACK) and the per-connection settings sent once at connect are not counted. Called at start-up;
+    until then a statement costs one test of a flag."""
     global _counting
     if _counting:
         return
     _counting = True
     if _engine is not None:
         _listen_for_statements(_engine)
-    plain = Query.all
 
-    def counted(self: Query, conn: Connection, **params: Any) -> list[Any]:
-        global _statements
+
+def _driver_cursor(conn: Connection) -> Any:
+    """A cursor of the connection's driver connection, for one statement of ``Query`` or ``Write`` (the
+    transaction is open): the statement is counted here, the one way both count."""
+    global _statements
+    if _counting:
         _statements += 1
-        return plain(self, conn, **params)
-
-    Query.all = counted  # type: ignore[method-assign]  # replaced once, at start-up
+    return conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]  # open in a transaction
 
 
 def take_statement_count() -> int:
@@ -391,7 +393,7 @@ class Query:
         values = {**defaults, **params} if defaults else params
         for name, proc in bind_procs.items():
             values[name] = proc(values[name])
-        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]  # open in a transaction
+        cursor = _driver_cursor(conn)
         try:
             cursor.execute(sql, tuple(values[n] for n in order) if order is not None else values)
             rows = cursor.fetchall()
@@ -509,13 +511,10 @@ class Write:
         return tuple(values[n] for n in order) if order is not None else values
 
     def _execute(self, conn: Connection, sql: str, values: Any, many: bool = False) -> Any:
-        global _statements
-        if _counting:
-            _statements += 1
         if _write_hooks:
             _note_write(conn, self.stmt)
         dbapi = conn.dialect.loaded_dbapi
-        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]  # open in a transaction
+        cursor = _driver_cursor(conn)
         try:
             if many:
                 cursor.executemany(sql, values)
