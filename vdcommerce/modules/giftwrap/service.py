@@ -32,9 +32,8 @@ CARD_VALUES = StoreValues(message_card_store)
 NOT_FOUND = 'Wrap with specified ID "%1" not found.'
 CARD_NOT_FOUND = 'Message card with specified ID "%1" not found.'
 DISABLED, ENABLED = 0, 1
-#: the longest text the columns keep, and the highest price (12 digits, 2 of them decimals)
-_MAX_LENGTH = {"name": 255, "image": 255}
-_MAX_PRICE = Decimal("9999999999.99")
+# what the columns hold (text length, the price's 12 digits, an infinite price) is checked by the
+# repository kit and the write check (framework/limits.py), with the same 400
 
 _DROP_CHOICES = delete(quote_wrap)
 _DROP_CARD = update(quote_wrap).values(card_id=None)
@@ -66,16 +65,14 @@ class _StoreValued(Repository[D, R]):
             for key in ("status",):
                 if key in values and values[key] is None:
                     del values[key]
-        for key, limit in _MAX_LENGTH.items():
-            if isinstance(values.get(key), str) and len(values[key]) > limit:
-                raise InputException.invalid_value(key, values[key])
         price = values.get("price")
         if price is not None:
             amount = Decimal(str(price))
-            if not amount.is_finite() or amount < 0 or amount > _MAX_PRICE:
-                raise InputException.invalid_value("price", price)
-            if amount != amount.quantize(Decimal("0.01")):
-                raise InputException("The price must have at most two decimal places.")
+            if amount.is_finite():   # what the column cannot hold is the kit's to refuse
+                if amount < 0:
+                    raise InputException.invalid_value("price", price)
+                if amount.normalize().as_tuple().exponent < -2:  # type: ignore[operator]  # finite: an int
+                    raise InputException("The price must have at most two decimal places.")
             values["price"] = amount
         return values
 
