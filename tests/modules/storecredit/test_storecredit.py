@@ -248,7 +248,7 @@ def test_errors_and_access(sc, token, admin):
     # an amount the balance's column cannot hold, added in SQL to the stored balance, is refused by the
     # write check on every database alike (PostgreSQL would fail the statement, SQLite would store it)
     error(admin.post(MANAGE, json={"customerId": customer["id"], "amount": 1e17}), 400,
-          'Invalid value of "%value" provided for the %fieldName field.', {"value": "1.0E+17", "fieldName": "store_credit"})
+          'Invalid value of "%value" provided for the %fieldName field.', {"value": "1e+17", "fieldName": "store_credit"})
     assert admin.post(MANAGE, json={"customerId": customer["id"], "amount": -1e17}).status_code == 400
     error(admin.post(MANAGE, json={"customerId": customer["id"], "amount": -10.01}), 400,
           "The store credit balance can't go below 0: the customer's balance is %1.", ["10.00"])
