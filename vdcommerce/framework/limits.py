@@ -18,14 +18,14 @@ look-up per value sent (the limits of each table are worked out once, on its fir
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import BigInteger, Float, Integer, Numeric, SmallInteger, String, Table
-from sqlalchemy.sql import visitors
 from sqlalchemy.sql.dml import Insert, Update
 from sqlalchemy.sql.elements import BindParameter, ClauseElement
+from sqlalchemy.sql.selectable import Exists, ScalarSelect, SelectBase
 
 from .data import number_text
 from .exceptions import InputException, LocalizedException
@@ -130,11 +130,10 @@ class WriteLimits:
                 if value is None:
                     continue
             elif isinstance(value, ClauseElement):   # computed: col + :amount, col || :text
-                for operand in visitors.iterate(value):
-                    if isinstance(operand, BindParameter):
-                        bound_value = _bound(operand, params)
-                        if bound_value is not None:
-                            self._check_value(key, limit, bound_value)
+                for operand in _operands(value):
+                    bound_value = _bound(operand, params)
+                    if bound_value is not None:
+                        self._check_value(key, limit, bound_value)
                 continue
             self._check_value(key, limit, value)
 
@@ -162,6 +161,16 @@ class WriteLimits:
             reason = out_of_range({key: value}, {key: self.digits[key]})
             if reason is not None:
                 raise reason
+
+
+def _operands(element: ClauseElement) -> Iterator[BindParameter[Any]]:
+    """The parameters of a value computed in SQL, not those of a subquery in it (a condition there is
+    no value of the column)."""
+    if isinstance(element, BindParameter):
+        yield element
+    elif not isinstance(element, (ScalarSelect, SelectBase, Exists)):
+        for child in element.get_children():
+            yield from _operands(child)
 
 
 def _bound(param: BindParameter[Any], params: Mapping[str, Any] | None) -> Any:
