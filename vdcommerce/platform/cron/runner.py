@@ -368,6 +368,7 @@ def _clean_history(config: ConfigState, now: dt.datetime) -> None:
 
 def run_forever(tick: float, stop: threading.Event, group: str | None = None) -> None:
     """``run_due`` every ``tick`` seconds until ``stop`` is set; a failing run is logged, not fatal."""
+    log.info("cron: scheduler (pid %s) started, a run every %g s", os.getpid(), tick)
     while not stop.is_set():
         started = dt.datetime.now().timestamp()
         try:
