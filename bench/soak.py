@@ -437,7 +437,8 @@ def main(argv: list[str] | None = None) -> int:
         log = tmp / "cli.log"
         run_cli(["db", "upgrade"], env, 300, log)
         run_cli(["admin", "create", "--username", ADMIN_USER, "--password", ADMIN_PASSWORD], env, 120, log)
-        svc, floor = start_service_and_floor(env, tmp, ws.servers, workers=args.workers)
+        # a shared, loaded machine can take minutes to import the packages in every worker at once
+        svc, floor = start_service_and_floor(env, tmp, ws.servers, workers=args.workers, ready_timeout=300)
         assert svc.proc is not None
         base = f"http://127.0.0.1:{svc.port}"
         token = admin_token(base)
