@@ -175,7 +175,7 @@ def run_cli(args: list[str], env: dict[str, str], timeout: float, log: Path) -> 
 
 
 def start_service_and_floor(env: dict[str, str], tmp: Path, servers: list[Server],
-                            workers: int = 1) -> tuple[Server, Server]:
+                            workers: int = 1, ready_timeout: float = 60.0) -> tuple[Server, Server]:
     """The service and the floor on free loopback ports, each answering before this returns; both are
     added to ``servers`` first, so the caller stops them whatever happens."""
     port, floor_port = free_port(), free_port()
@@ -185,9 +185,9 @@ def start_service_and_floor(env: dict[str, str], tmp: Path, servers: list[Server
                              "--port", str(floor_port), "--workers", str(workers)], floor_port, tmp / "floor.log")
     servers += [svc, floor]
     svc.start(env)
-    svc.wait_ready("/rest/V1/")
+    svc.wait_ready("/rest/V1/", ready_timeout)
     floor.start(env)
-    floor.wait_ready("/floor/question?questionId=1")
+    floor.wait_ready("/floor/question?questionId=1", ready_timeout)
     return svc, floor
 
 

@@ -6,6 +6,7 @@ import json
 import os
 import secrets
 import shutil
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NoReturn, TypeVar
@@ -122,6 +123,7 @@ def serve(host, port, workers, init) -> None:
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
     import uvicorn
 
+    from .queue import PARENT_ENV
     from .queue.consumer import Consumers
     from .webapi.logging import configure as configure_logging
     configure_logging(s)
@@ -129,9 +131,17 @@ def serve(host, port, workers, init) -> None:
         _first_start(host, port)
     _jobs()  # a broken etc/crontab.xml stops start-up, as any other broken declaration does
     db.reset_engine()
-    consumers = Consumers(s.queue_consumers).start()
-    scheduler = Consumers(1 if s.cron_tick_seconds > 0 else 0, ("cron", "start")).start()
+    # the children end with serve: told to stop below, and if serve is killed they see it gone (their
+    # parent-death signal and VDC_SERVE_PID; a web worker of several too: webapi/app.py)
+    os.environ[PARENT_ENV] = str(os.getpid())
+    consumers = scheduler = Consumers(0)
+    # a SIGTERM before the web server takes the signals over (or after it hands them back) ends serve
+    # through the finally below, which stops the children; once there, more signals change nothing
+    signal.signal(signal.SIGTERM, _stop_serve)
+    signal.signal(signal.SIGINT, _stop_serve)
     try:
+        consumers = Consumers(s.queue_consumers).start()
+        scheduler = Consumers(1 if s.cron_tick_seconds > 0 else 0, ("cron", "start")).start()
         uvicorn.run("vdcommerce.webapi.app:create_app", factory=True, host=host, port=port, workers=workers,
                     # httptools, with the platform's error body for a request its parser refuses
                     loop="uvloop", http="vdcommerce.webapi.protocol:Protocol",
@@ -141,9 +151,25 @@ def serve(host, port, workers, init) -> None:
                     timeout_worker_healthcheck=60,
                     log_level="warning" if s.env == "production" else "info", server_header=False,
                     proxy_headers=False)  # X-Forwarded-Proto is ours to trust or not (VDC_TRUSTED_PROXY)
+    except _Stopped:
+        pass
     finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, _ignore_signal)
         scheduler.stop()
         consumers.stop()
+
+
+class _Stopped(Exception):
+    """SIGTERM/SIGINT reached serve outside the web server's own handling of them."""
+
+
+def _stop_serve(_signum, _frame) -> None:
+    raise _Stopped
+
+
+def _ignore_signal(_signum, _frame) -> None:
+    """serve is stopping already: a further SIGTERM changes nothing (the children are told in turn)."""
 
 
 def _first_start(host: str, port: int) -> None:
@@ -282,7 +308,6 @@ def cron_run(group, jobs, at) -> None:
 def cron_start(group, tick) -> None:
     """Run the due jobs every tick until stopped (SIGTERM/SIGINT); `serve` starts this."""
     import logging
-    import signal
     import threading
 
     from .platform.cron.runner import run_forever
@@ -291,10 +316,9 @@ def cron_start(group, tick) -> None:
     s = get_settings()
     logging.basicConfig(level=logging.INFO if s.env != "production" else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    from .queue import watch_parent
+    from .queue import stop_on_signals, watch_parent
     stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda _signum, _frame: stop.set())
+    stop_on_signals(stop)
     watch_parent(stop)
     run_forever(tick or s.cron_tick_seconds or 60.0, stop, group)
 
@@ -334,6 +358,9 @@ def cron_list() -> None:
     click.echo("  ".join(k.upper().ljust(w) for k, w in widths.items()).rstrip())
     for row in rows:
         click.echo("  ".join(row[k].ljust(w) for k, w in widths.items()).rstrip())
+    _needs_database()
+    from .platform.cron.runner import lock_standing
+    click.echo(lock_standing(now))
 
 
 # --------------------------------------------------------------------------- db

@@ -70,6 +70,13 @@ class Settings(BaseSettings):
     amqp_publish_timeout: float = Field(5.0, gt=0, description="Seconds an async or bulk request waits for the AMQP "
                                                                "broker to take its messages; past it: 503, the "
                                                                "operations rejected.")
+    queue_relay_seconds: float = Field(10.0, gt=0, description="AMQP: a message of an accepted operation not "
+                                                               "handed to the broker this many seconds after its "
+                                                               "request (the process died before the publish) is "
+                                                               "published by the consumers' relay.")
+    fault_points: str = Field("", description="Testing only: comma-separated fault points the process dies at "
+                                              "(`async.after_commit`: an async or bulk request's process is killed "
+                                              "between its commit and its publish). Empty in production.")
     queue_consumers: int = Field(1, description="Consumer processes (`queue consume`) that `serve` runs beside the web "
                                                 "server; 0: none (run `vdcommerce queue consume` yourself).")
     queue_retry_limit: int = Field(5, description="Attempts of an operation whose failures are temporary (lock "

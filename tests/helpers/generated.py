@@ -10,13 +10,17 @@ of its status. Every failure is collected, so that one run names them all.
 """
 from __future__ import annotations
 
+import os
+
 import requests
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
-EXAMPLES = 2  # per operation: enough to reach every operation's answers, small enough for CI
+# per operation: enough to reach every operation's answers, small enough for CI; a longer fuzz run sets
+# VDC_FUZZ_EXAMPLES (the generation stays derandomised: the same requests for the same number)
+EXAMPLES = int(os.environ.get("VDC_FUZZ_EXAMPLES", "2"))
 CHECKS = [not_a_server_error, response_schema_conformance]
 
 

@@ -53,13 +53,13 @@ class Consumer:
 class QueueServer(Server):
     """A server with ``backend`` and ``VDC_QUEUE_CONSUMERS=0``; ``consumer()`` starts consumers."""
 
-    def __init__(self, tmp, db: Database, backend: str):
+    def __init__(self, tmp, db: Database, backend: str, extra_env: dict[str, str] | None = None):
         self.backend = backend
         self.prefix = f"vdc-test-{secrets.token_hex(4)}."
         self.consumers: list[Consumer] = []
         super().__init__(tmp, db, extra_env={"VDC_QUEUE_BACKEND": backend, "VDC_QUEUE_CONSUMERS": "0",
                                              "VDC_AMQP_URL": AMQP_URL, "VDC_AMQP_PREFIX": self.prefix,
-                                             "VDC_QUEUE_POLL_SECONDS": "0.05"})
+                                             "VDC_QUEUE_POLL_SECONDS": "0.05", **(extra_env or {})})
 
     def consumer(self, *args: str) -> Consumer:
         c = Consumer(self, *args)

@@ -37,7 +37,8 @@ def test_live_and_ready(server):
     assert live.status_code == 200 and live.json() == {"status": "ok"}
     ready = httpx.get(server.url + "/health/ready")
     assert ready.status_code == 200
-    assert ready.json() == {"status": "ok", "checks": {"database": "ok", "migrations": "ok", "queue": "ok"}}
+    assert ready.json() == {"status": "ok", "checks": {"database": "ok", "migrations": "ok", "queue": "ok"},
+                            "scheduler": {"last_tick": None, "stalled": False, "overdue": []}}  # never ran here
     assert ready.headers["cache-control"] == "no-store"
 
 
@@ -73,7 +74,8 @@ def test_ready_is_unhealthy_while_the_database_is_stopped(own):
         r = httpx.get(own.url + "/health/ready", timeout=30)
         assert r.status_code == 503
         assert r.json() == {"status": "unavailable",
-                            "checks": {"database": "unreachable", "migrations": "unreachable", "queue": "unreachable"}}
+                            "checks": {"database": "unreachable", "migrations": "unreachable", "queue": "unreachable"},
+                            "scheduler": {"last_tick": None, "stalled": False, "overdue": []}}  # nothing known
         assert httpx.get(own.url + "/health/live").status_code == 200  # the process itself is fine
     finally:
         with admin.connect() as c:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
@@ -87,24 +89,93 @@ def backend(settings, topics: list[str]) -> Backend:
     raise ValueError(f"VDC_QUEUE_BACKEND must be db or amqp, not {settings.queue_backend!r}")
 
 
-#: the pid of the ``serve`` that started a child process (consumers, the scheduler); the child ends
-#: when that process is gone
+#: the pid of the ``serve`` that started a child process (consumers, the scheduler, web workers); the
+#: child ends when that process is gone
 PARENT_ENV = "VDC_SERVE_PID"
+
+_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+def _noted(_signum: int, _frame: object) -> None:
+    """The Python-level handler of SIGTERM/SIGINT: nothing at all. Python's C-level handler has already
+    written the signal's number to the wake-up pipe (``stop_on_signals``); anything more here (setting
+    a ``threading.Event``, logging, I/O) could wait on a lock the interrupted main thread holds."""
+
+
+def stop_on_signals(stop: threading.Event) -> None:
+    """SIGTERM or SIGINT sets ``stop``, however many arrive and whenever they do, without the signal
+    handler taking any lock: the interpreter writes each signal's number to a pipe (``signal.set_wakeup_fd``,
+    async-signal-safe) and a thread of its own reads the pipe and sets the event, as any thread may.
+    Call it from the main thread, once."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)  # a full pipe drops a byte, never blocks the handler
+    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    wanted = {int(s) for s in _STOP_SIGNALS}
+    for sig in _STOP_SIGNALS:
+        signal.signal(sig, _noted)
+
+    def relay() -> None:
+        while True:
+            try:
+                data = os.read(read_end, 64)
+            except InterruptedError:
+                continue
+            if not data:
+                return
+            if wanted.intersection(data):
+                stop.set()
+
+    threading.Thread(target=relay, name="stop-signals", daemon=True).start()
+
+
+def parent_alive(expected: int) -> bool:
+    return os.getppid() == expected
 
 
 def watch_parent(stop: threading.Event, every: float = 1.0) -> None:
     """A child of ``serve`` (``VDC_SERVE_PID`` set) sets ``stop`` once its parent is gone, whatever
     ended it: the poll behind the death signal, for systems without it or a signal lost to a race."""
     parent = os.environ.get(PARENT_ENV, "")
-    if not parent.isdigit():
+    if not parent.isdigit() or int(parent) == os.getpid():
         return
     expected = int(parent)
 
     def watch() -> None:
         while not stop.wait(every):
-            if os.getppid() != expected:
+            if not parent_alive(expected):
                 log.warning("serve (pid %s) is gone; stopping", expected)
                 stop.set()
                 return
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def end_with_serve() -> None:
+    """In a web worker of ``serve --workers N`` (a process the web server's supervisor started): when
+    ``serve`` is gone, even killed, the worker gets SIGTERM (Linux's parent-death signal, then a poll
+    for systems without it) and stops as on any SIGTERM. Nothing in ``serve``'s own process."""
+    parent = os.environ.get(PARENT_ENV, "")
+    if not parent.isdigit() or int(parent) == os.getpid():
+        return
+    expected = int(parent)
+    set_death_signal()
+    if not parent_alive(expected):
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
+
+    def watch() -> None:
+        while parent_alive(expected):
+            time.sleep(1.0)
+        log.warning("serve (pid %s) is gone; stopping", expected)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def set_death_signal() -> None:
+    """Linux: this process gets SIGTERM when its parent ends (PR_SET_PDEATHSIG); elsewhere nothing."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass

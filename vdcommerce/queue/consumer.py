@@ -38,7 +38,9 @@ from ..platform.mail import sender as mail_sender
 from ..webapi.app import Application, run_service
 from ..webapi.bulk import route_key
 from ..webapi.errors import internal_error, not_found_route
-from . import DONE, PARENT_ENV, Message, Retry, watch_parent
+from . import relay
+from . import backend as make_backend
+from . import DONE, PARENT_ENV, Message, Retry, set_death_signal, stop_on_signals, watch_parent
 
 log = logging.getLogger("vdcommerce.queue")
 
@@ -151,18 +153,15 @@ def consume(topics: list[str] | None = None, max_messages: int | None = None) ->
     if unknown:
         raise ValueError(f"not an async topic: {', '.join(unknown)}")
     stop = threading.Event()
-
-    def on_signal(_signum, _frame):
-        stop.set()
-
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, on_signal)
+    stop_on_signals(stop)
     watch_parent(stop)
     runner = OperationRunner(app, app.settings.queue_retry_limit)
     chosen = list(topics) if topics else known
     log.info("queue: consumer %s (pid %s) on %d topic(s), %s backend", "async.operations.all", os.getpid(),
              len(chosen), app.settings.queue_backend)
     mail = mail_sender.start(stop)  # the outbox's deliveries, beside the operations
+    if not app.bulk.backend.transactional:  # AMQP: publish what a dead request process did not
+        relay.start(make_backend(app.settings, known), app.settings.queue_relay_seconds, stop)
     try:
         return app.bulk.backend.consume(chosen, runner, max_messages, stop.is_set)
     finally:
@@ -222,10 +221,6 @@ class Consumers:
 def _end_with_parent(parent: int) -> None:
     """In the child between fork and exec: Linux sends it SIGTERM when ``serve`` ends, even if ``serve``
     was killed (PR_SET_PDEATHSIG). If ``serve`` ended before this ran, the child ends at once."""
-    try:
-        import ctypes
-        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+    set_death_signal()
     if os.getppid() != parent:
         os.kill(os.getpid(), signal.SIGTERM)

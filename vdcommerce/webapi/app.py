@@ -22,6 +22,7 @@ from ..framework.context import CUSTOMER, GUEST, Context
 from ..framework.data import dump_value
 from ..framework.exceptions import AuthorizationException, LocalizedException
 from ..framework.files import FileResponse
+from ..queue import end_with_serve
 from ..settings import Settings, get_settings
 from .acl import Acl
 from .bulk import BulkProcessor
@@ -276,6 +277,7 @@ def run_service(plan: MethodPlan, ctx: Context, args: dict[str, Any]) -> Any:
 
 def create_app() -> Application:
     """uvicorn factory: each worker process builds its own application."""
+    end_with_serve()  # a worker of several: stops when serve is gone, even killed
     configure_logging(get_settings())
     db.use_limits(db.request_limits())  # the consumers and the CLI keep their own (framework/db.py)
     app = Application()

@@ -2,7 +2,9 @@
 
 live: the worker answers (no I/O). ready: the database answers, its migrations are the ones this
 code expects, and the queue's broker accepts a connection (``amqp`` backend; the ``db`` backend is
-the database). 200 when all pass, else 503; the body names each check.
+the database). 200 when all pass, else 503; the body names each check. It also tells the scheduler's
+standing (platform/cron/state.py): its last finished tick (UTC), whether it is stalled and which jobs
+it left overdue; that does not change the status (a worker serves requests either way).
 
 The Alembic heads the code expects are read once, at the first readiness check rather than at
 start-up: importing Alembic adds over a second to each worker's start on a busy machine, and a
@@ -10,6 +12,7 @@ worker that is slow to start is killed by uvicorn's supervisor.
 """
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import socket
 from urllib.parse import urlsplit
@@ -18,6 +21,7 @@ import orjson
 from sqlalchemy import text
 
 from ..framework import db
+from ..platform.cron.state import scheduler_state
 from ..settings import Settings
 
 log = logging.getLogger("vdcommerce.health")
@@ -51,9 +55,14 @@ class Health:
         if path == "/health/live":
             return 200, b'{"status":"ok"}', _JSON
         checks = {"database": "ok", "migrations": "ok", "queue": "ok"}
+        scheduler: dict[str, object] = {"last_tick": None, "stalled": False, "overdue": []}
         try:
             with db.transaction(write=False) as conn:
                 current = frozenset(r[0] for r in conn.execute(text("SELECT version_num FROM alembic_version")))
+                if current == self.heads():
+                    state = scheduler_state(conn, dt.datetime.now(dt.timezone.utc).replace(tzinfo=None))
+                    scheduler = {"last_tick": f"{state.last_tick_at:%Y-%m-%d %H:%M:%S}" if state.last_tick_at
+                                 else None, "stalled": state.stalled, "overdue": list(state.overdue)}
             if current != self.heads():
                 checks["migrations"] = "not current: run `vdcommerce db upgrade`"
         except Exception as e:  # noqa: BLE001 - any failure to reach the database makes the worker unready
@@ -67,5 +76,6 @@ class Health:
         elif checks["database"] != "ok":
             checks["queue"] = "unreachable"
         ok = all(v == "ok" for v in checks.values())
-        body = orjson.dumps({"status": "ok" if ok else "unavailable", "checks": checks})
+        # the scheduler's standing is told, not judged: a worker serves requests whether it runs or not
+        body = orjson.dumps({"status": "ok" if ok else "unavailable", "checks": checks, "scheduler": scheduler})
         return (200 if ok else 503), body, _JSON

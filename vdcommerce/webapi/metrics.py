@@ -6,8 +6,10 @@ route template (``/V1/vendor_faq/question/:questionId``, never the raw path), me
 memory and adds its counts to the metrics half a second after a request at the latest, and before it
 answers a scrape itself (a scrape's own statements show in the next scrape).
 At each scrape, from the database: the async operations waiting to run (the queue's depth) and the
-age of the oldest, operations that failed for good (consumer failures), and the mail outbox by
-delivery status. ``serve`` points ``PROMETHEUS_MULTIPROC_DIR`` at ``<var_dir>/metrics`` so that every worker
+age of the oldest, operations that failed for good (consumer failures), messages of accepted
+operations the broker has not been handed yet, the mail outbox by delivery status, and the
+scheduler's last finished tick, whether it is stalled and the jobs it left overdue
+(platform/cron/state.py). ``serve`` points ``PROMETHEUS_MULTIPROC_DIR`` at ``<var_dir>/metrics`` so that every worker
 process's counts are summed in one scrape.
 """
 from __future__ import annotations
@@ -51,7 +53,9 @@ class QueueCollector(Collector):
     """Backlogs read from the database at scrape time."""
 
     def collect(self) -> Iterator[Metric]:
-        from ..platform.asyncoperations.tables import NOT_RETRIABLY_FAILED, OPEN, RETRIABLY_FAILED, bulk, operation
+        from ..platform.asyncoperations.tables import (NOT_RETRIABLY_FAILED, OPEN, RETRIABLY_FAILED, bulk,
+                                                       operation, queue_outbox)
+        from ..platform.cron.state import scheduler_state
         from ..platform.mail.tables import STATUSES, mail_message
         up = GaugeMetricFamily("vdcommerce_database_up", "1 when the last scrape could read the database")
         try:
@@ -64,6 +68,9 @@ class QueueCollector(Collector):
                                       .where(operation.c.status.in_((OPEN, RETRIABLY_FAILED)))).scalar()
                 outbox: dict[str, int] = dict(conn.execute(select(mail_message.c.status, func.count())
                                                            .group_by(mail_message.c.status)).all())
+                unpublished = conn.execute(select(func.count()).select_from(queue_outbox)
+                                           .where(queue_outbox.c.published_at.is_(None))).scalar_one()
+                scheduler = scheduler_state(conn, dt.datetime.now(dt.timezone.utc).replace(tzinfo=None))
         except Exception as e:  # noqa: BLE001 - a scrape reports the database as down instead of failing
             log.warning("metrics: cannot read the database: %s", e)
             up.add_metric([], 0)
@@ -88,6 +95,28 @@ class QueueCollector(Collector):
         for status in STATUSES:
             box.add_metric([status], outbox.get(status, 0))
         yield box
+        relay = GaugeMetricFamily("vdcommerce_queue_unpublished_operations", "Messages of accepted async "
+                                  "operations not yet handed to the broker (the publish relay sends them)")
+        relay.add_metric([], unpublished)
+        yield relay
+        tick = GaugeMetricFamily("vdcommerce_cron_last_tick_timestamp_seconds", "When the scheduler last ran "
+                                 "the due jobs holding the runner lock (Unix time; 0: never)")
+        tick.add_metric([], scheduler.last_tick_at.replace(tzinfo=dt.timezone.utc).timestamp()
+                        if scheduler.last_tick_at else 0.0)
+        yield tick
+        stalled = GaugeMetricFamily("vdcommerce_cron_stalled", "1 when the scheduler has not run for two "
+                                    "ticks and a minute")
+        stalled.add_metric([], 1.0 if scheduler.stalled else 0.0)
+        yield stalled
+        overdue = GaugeMetricFamily("vdcommerce_cron_overdue_job", "1 for each scheduled job past its due time "
+                                    "by more than two ticks and a minute", labels=["job"])
+        for code in scheduler.overdue:
+            overdue.add_metric([code], 1.0)
+        yield overdue
+        overdue_count = GaugeMetricFamily("vdcommerce_cron_overdue_jobs", "Scheduled jobs past their due time "
+                                          "by more than two ticks and a minute")
+        overdue_count.add_metric([], len(scheduler.overdue))
+        yield overdue_count
 
 
 def _age(oldest: dt.datetime | str | None) -> float:

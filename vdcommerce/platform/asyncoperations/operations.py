@@ -7,6 +7,7 @@ second delivery of the same message finds the row finished and runs nothing.
 from __future__ import annotations
 
 import datetime as dt
+import time
 import uuid
 from typing import Any, NamedTuple
 
@@ -14,7 +15,7 @@ import orjson
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from ...framework.context import Caller
-from .tables import COMPLETE, NOT_RETRIABLY_FAILED, OPEN, REJECTED, RETRIABLY_FAILED, bulk, operation
+from .tables import COMPLETE, NOT_RETRIABLY_FAILED, OPEN, REJECTED, RETRIABLY_FAILED, bulk, operation, queue_outbox
 
 
 class Scheduled(NamedTuple):
@@ -52,15 +53,38 @@ _REJECT = (update(operation).where(operation.c.bulk_uuid == bindparam("u"), oper
 
 
 def reject_open(conn: Connection, bulk_uuid: str, message: str) -> None:
-    """Mark the bulk's operations that are still open rejected (they could not be queued)."""
+    """Mark the bulk's operations that are still open rejected (they could not be queued); their outbox
+    rows go (a consumer skips a rejected operation whatever reaches it)."""
     conn.execute(_REJECT, {"u": bulk_uuid, "message": message})
+    conn.execute(delete(queue_outbox).where(queue_outbox.c.bulk_uuid == bulk_uuid))
 
 
 def discard(conn: Connection, bulk_uuid: str) -> None:
     """Remove a bulk whose messages could not be queued, with its operations: nothing of it was
     accepted, so nothing of it is kept."""
+    conn.execute(delete(queue_outbox).where(queue_outbox.c.bulk_uuid == bulk_uuid))
     conn.execute(delete(operation).where(operation.c.bulk_uuid == bulk_uuid))
     conn.execute(delete(bulk).where(bulk.c.uuid == bulk_uuid))
+
+
+# --------------------------------------------------------------------------- the outbox (AMQP)
+
+_INSERT_OUTBOX = insert(queue_outbox).returning(queue_outbox.c.id, sort_by_parameter_order=True)
+_MARK = update(queue_outbox).where(queue_outbox.c.id.in_(bindparam("ids", expanding=True)))
+
+
+def to_outbox(conn: Connection, bulk_uuid: str, topic: str, bodies: list[bytes]) -> list[int]:
+    """The bulk's messages as outbox rows, in the request's transaction; their ids, in order."""
+    if not bodies:
+        return []
+    at = time.time()
+    return list(conn.execute(_INSERT_OUTBOX, [{"bulk_uuid": bulk_uuid, "topic_name": topic, "body": b.decode(),
+                                               "created_at": at} for b in bodies]).scalars())
+
+
+def mark_published(conn: Connection, ids: list[int]) -> None:
+    if ids:
+        conn.execute(_MARK, {"ids": ids, "published_at": time.time()})
 
 
 # --------------------------------------------------------------------------- the consumer's side

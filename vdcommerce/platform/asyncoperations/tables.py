@@ -4,6 +4,9 @@ A bulk is one async or bulk request; each element is one operation. The operatio
 source of truth for its outcome: a consumer runs the service call and marks the operation complete
 in one transaction, so a message delivered twice runs once. ``queue_message`` holds the messages of
 the database queue backend (vdcommerce/queue/database.py); the AMQP backend does not use it.
+``queue_outbox`` is the AMQP backend's outbox: a row per message, written in the request's transaction,
+marked published once the broker has it; the relay (vdcommerce/queue/relay.py) publishes the rows whose
+publish did not happen (the process died between the commit and the publish).
 """
 from sqlalchemy import Column, DateTime, Float, ForeignKey, Index, Integer, String, Table, Text, UniqueConstraint
 
@@ -53,4 +56,16 @@ queue_message = Table(
     Column("claimed_by", String(255), nullable=True),  # "<host>:<pid>" of the consumer holding it
     Column("claimed_until", Float, nullable=True),     # the claim's lease; claimable again after it
     Index("ix_queue_message_topic_name_available_at", "topic_name", "available_at"),
+)
+
+queue_outbox = Table(
+    "queue_outbox", metadata,
+    Column("id", Integer, primary_key=True),           # the order messages are published in
+    Column("bulk_uuid", String(39), nullable=False),
+    Column("topic_name", String(255), nullable=False),
+    Column("body", Text, nullable=False),
+    Column("created_at", Float, nullable=False),       # epoch seconds
+    Column("published_at", Float, nullable=True),      # epoch seconds; None: not yet with the broker
+    Index("ix_queue_outbox_published_at_id", "published_at", "id"),
+    Index("ix_queue_outbox_bulk_uuid", "bulk_uuid"),
 )

@@ -2,8 +2,10 @@
 
 At most one runner works at a time across every process and machine that shares the database: a
 run first takes the runner lock (PostgreSQL: a session advisory lock, freed by the server when the
-holder's connection ends; SQLite: an OS file lock beside the database file, freed when the holder's
-process ends). A runner that finds the lock taken does nothing and says so.
+holder's connection ends; SQLite: the ``cron_runner`` row naming the holder's host, pid and process
+start, taken over once that process is no longer running). A runner that finds the lock taken does
+nothing and says so. ``cron_runner`` also keeps the scheduler's last finished tick and each job's next
+due time (``record_tick``), from which /health/ready and /metrics tell a stalled scheduler.
 
 Holding the lock, a run:
 
@@ -22,15 +24,16 @@ Holding the lock, a run:
 from __future__ import annotations
 
 import datetime as dt
+import json
 import logging
+import os
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
 from sqlalchemy import delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
@@ -40,8 +43,9 @@ from ...framework.exceptions import LocalizedException
 from ...framework.packages import load_packages, read_config_defaults
 from ...settings import get_settings
 from ..config.service import ConfigState, load_state
-from .jobs import Job, declared_jobs, last_slot
-from .tables import ERROR, MISSED, PENDING, RUNNING, SUCCESS, cron_schedule as t
+from .jobs import Job, declared_jobs, last_slot, next_slot, valid
+from .state import scheduler_state
+from .tables import ERROR, MISSED, PENDING, RUNNER, RUNNING, SUCCESS, cron_runner as r, cron_schedule as t
 
 log = logging.getLogger("vdcommerce.cron")
 
@@ -67,35 +71,149 @@ def utcnow() -> dt.datetime:
 
 @contextmanager
 def runner_lock() -> Iterator[bool]:
-    """Whether this process now holds the runner lock (held until the block ends)."""
+    """Whether this process now holds the runner lock (held until the block ends).
+
+    PostgreSQL: a session advisory lock (the server frees it when the holder's connection ends, so a
+    holder that is gone never keeps it). SQLite: the row of ``cron_runner``, naming the holder's host,
+    pid and process start, claimed in a write transaction (SQLite runs one at a time); a row naming a
+    process of this host that is no longer running (its pid gone, or given to a process that started
+    later) is taken over. Either way the row says who holds the lock (``cron list``)."""
     engine = db.get_engine()
     if engine.dialect.name == "postgresql":
         with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             held = bool(conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": LOCK_KEY}).scalar())
             try:
+                if held:
+                    _claim(take=True)
                 yield held
             finally:
                 if held:
+                    _release()
                     conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": LOCK_KEY})
         return
-    lock = FileLock(_lock_file(engine.url.database))
+    held = _claim(take=False)
     try:
-        lock.acquire(timeout=0)
-    except Timeout:
-        yield False
-        return
-    try:
-        yield True
+        yield held
     finally:
-        lock.release()
+        if held:
+            _release()
 
 
-def _lock_file(database: str | None) -> Path:
-    if database and database != ":memory:":
-        return Path(database).resolve().with_name(Path(database).name + ".cron.lock")
-    folder = get_settings().var_dir
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / "cron.lock"
+def process_start(pid: int) -> str | None:
+    """When process ``pid`` started: ``<boot id>:<clock ticks after boot>`` (Linux), else None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            ticks = f.read().rsplit(")", 1)[1].split()[19]  # field 22, starttime
+        with open("/proc/sys/kernel/random/boot_id") as f:
+            return f"{f.read().strip()}:{ticks}"
+    except (OSError, IndexError):
+        return None
+
+
+def me() -> tuple[str, str | None]:
+    """This process as the lock names it: ``<host>:<pid>`` and its start."""
+    return f"{socket.gethostname()}:{os.getpid()}", process_start(os.getpid())
+
+
+def holder_alive(holder: str, started: str | None) -> bool:
+    """Whether the process a lock row names still runs. One of another host cannot be seen from here
+    and counts as running."""
+    host, _, pid = holder.rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return True
+    now = process_start(int(pid))
+    if now is not None and started is not None:
+        return now == started
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _claim(take: bool) -> bool:
+    """Name this process in the lock row; unless ``take``, only when no running process is named."""
+    holder, started = me()
+    values = {"holder": holder, "holder_started": started, "acquired_at": utcnow()}
+    if not take:  # a read first: a running holder's job may keep SQLite's write lock for long
+        with db.transaction(write=False) as conn:
+            row = conn.execute(select(r.c.holder, r.c.holder_started).where(r.c.name == RUNNER)).first()
+        if (row is not None and row.holder is not None and (row.holder, row.holder_started) != (holder, started)
+                and holder_alive(row.holder, row.holder_started)):
+            return False
+    try:
+        with db.transaction() as conn:
+            row = conn.execute(select(r.c.holder, r.c.holder_started).where(r.c.name == RUNNER)).first()
+            if row is None:
+                conn.execute(insert(r).values(name=RUNNER, **values))
+                return True
+            if (not take and row.holder is not None and (row.holder, row.holder_started) != (holder, started)
+                    and holder_alive(row.holder, row.holder_started)):
+                return False
+            conn.execute(update(r).where(r.c.name == RUNNER).values(**values))
+    except IntegrityError:
+        return False  # another runner created the row just now: it holds the lock
+    if row is not None and row.holder is not None and row.holder != holder:
+        log.warning("cron: took the runner lock over from %s, which is no longer running", row.holder)
+    return True
+
+
+def _release() -> None:
+    holder, _ = me()
+    with db.transaction() as conn:
+        conn.execute(update(r).where(r.c.name == RUNNER, r.c.holder == holder)
+                     .values(holder=None, holder_started=None, acquired_at=None))
+
+
+def lock_standing(now: dt.datetime | None = None) -> str:
+    """Who holds the runner lock and the scheduler's last finished tick, in a line (``cron list``)."""
+    engine = db.get_engine()
+    now = now or utcnow()
+    with db.transaction(write=False) as conn:
+        state = scheduler_state(conn, now)
+        held: bool | None = None  # PostgreSQL: whether the server has the advisory lock granted
+        if engine.dialect.name == "postgresql":
+            held = bool(conn.execute(text(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                "AND ((classid::bigint << 32) | objid::bigint) = :key"), {"key": LOCK_KEY}).scalar())
+    holder = state.holder
+    if holder is not None and held is None and not holder_alive(holder, state.holder_started):
+        line = f"Runner lock: free (named {holder}, which is no longer running; the next run takes it over)"
+    elif holder is not None and held is not False:
+        since = f" since {state.acquired_at:%Y-%m-%d %H:%M:%S}" if state.acquired_at else ""
+        line = f"Runner lock: held by {holder}{since}"
+    elif held:
+        line = "Runner lock: held by a process that does not name itself"
+    else:
+        line = "Runner lock: free"
+    if state.last_tick_at is None:
+        line += "; the scheduler has not run yet."
+    else:
+        line += f"; last scheduler tick {state.last_tick_at:%Y-%m-%d %H:%M:%S} UTC"
+        if state.stalled:
+            line += " (stalled)"
+        line += "." if not state.overdue else f"; overdue: {', '.join(state.overdue)}."
+    return line
+
+
+def record_tick(tick: float, group: str | None = None) -> None:
+    """After a scheduler's run that held the lock and finished: the time, the tick and each job's next
+    due time, which /health/ready and /metrics compare with the clock."""
+    now = utcnow()
+    config = _config()
+    upcoming = {}
+    for job in declared_jobs():
+        if group is not None and job.group != group:
+            continue
+        expression = job.expression(config)
+        if expression and valid(expression):
+            upcoming[job.code] = f"{next_slot(expression, now):%Y-%m-%d %H:%M:%S}"
+    values = {"last_tick_at": now, "tick_seconds": tick, "next_runs": json.dumps(upcoming)}
+    with db.transaction() as conn:
+        if not conn.execute(update(r).where(r.c.name == RUNNER).values(**values)).rowcount:
+            conn.execute(insert(r).values(name=RUNNER, **values))
 
 
 # --------------------------------------------------------------------------- one run
@@ -250,6 +368,7 @@ def _clean_history(config: ConfigState, now: dt.datetime) -> None:
 
 def run_forever(tick: float, stop: threading.Event, group: str | None = None) -> None:
     """``run_due`` every ``tick`` seconds until ``stop`` is set; a failing run is logged, not fatal."""
+    log.info("cron: scheduler (pid %s) started, a run every %g s", os.getpid(), tick)
     while not stop.is_set():
         started = dt.datetime.now().timestamp()
         try:
@@ -259,6 +378,11 @@ def run_forever(tick: float, stop: threading.Event, group: str | None = None) ->
         else:
             if outcomes is None:
                 log.info("cron: another runner holds the lock; nothing run")
+            else:
+                try:
+                    record_tick(tick, group)
+                except Exception:  # noqa: BLE001 - as a failed run: tried again next tick
+                    log.exception("cron: cannot record the tick")
             for o in outcomes or ():
                 log.info("cron: %s %s: %s%s", o.job_code, o.scheduled_at, o.status,
                          f" ({o.message})" if o.message else "")

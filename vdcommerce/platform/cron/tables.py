@@ -1,5 +1,6 @@
-"""The record of scheduled job runs, as the platform keeps it (``cron_schedule``)."""
-from sqlalchemy import Column, DateTime, Index, Integer, String, Table, Text, UniqueConstraint
+"""The record of scheduled job runs, as the platform keeps it (``cron_schedule``), and the state of the
+runner lock and of the scheduler (``cron_runner``)."""
+from sqlalchemy import Column, DateTime, Float, Index, Integer, String, Table, Text, UniqueConstraint
 
 from ...framework.db import metadata
 
@@ -18,4 +19,23 @@ cron_schedule = Table(
     # a due run is recorded once, whoever gets there first
     UniqueConstraint("job_code", "scheduled_at"),
     Index("ix_cron_schedule_status_scheduled_at", "status", "scheduled_at"),
+)
+
+#: the one row of ``cron_runner``
+RUNNER = "runner"
+
+cron_runner = Table(
+    "cron_runner", metadata,
+    Column("name", String(32), primary_key=True),
+    # the process that holds the runner lock: "<host>:<pid>" and the process's start ("<boot id>:<clock
+    # ticks after boot>"), so that a pid the system gave to another process since is not taken for it
+    Column("holder", String(255), nullable=True),
+    Column("holder_started", String(64), nullable=True),
+    Column("acquired_at", DateTime, nullable=True),
+    # the scheduler's (``cron start``) last run that held the lock and finished, its tick in seconds,
+    # and each job's next due time (UTC, JSON) as that run saw them: what /health/ready and /metrics
+    # compare with the clock to tell a stalled scheduler and the jobs it left overdue
+    Column("last_tick_at", DateTime, nullable=True),
+    Column("tick_seconds", Float, nullable=True),
+    Column("next_runs", Text, nullable=True),
 )
