@@ -198,6 +198,10 @@ def test_import_upload_errors_and_queue_delete(admin):
     assert r.status_code == 400
     r = admin.post(f"{V}/finder/{finder['finder_id']}/import", json={"file": {"name": "x.csv"}})
     assert r.status_code == 400 and r.json()["parameters"] == {"fieldName": "base64_encoded_data"}
+    # a file name longer than the log's column: the write check's 400, nothing queued
+    r = admin.post(f"{V}/finder/{finder['finder_id']}/import", json=csv_file("Kia,SKU-1\n", "n" * 252 + ".csv"))
+    assert r.status_code == 400 and r.json() == {
+        "message": 'The value of "%1" is longer than %2 characters.', "parameters": ["file_name", 255]}, r.text
     r = admin.post(f"{V}/importLog/99999999/run")
     assert r.status_code == 404 and r.json() == not_found("Import log", 99999999)
     log = ok(admin.post(f"{V}/finder/{finder['finder_id']}/import", json=csv_file("Kia,SKU-1\n")))
