@@ -223,7 +223,8 @@ def _run_pending(jobs: dict[str, Job], config: ConfigState, now: dt.datetime,
 
 def _run_one(job: Job, schedule_id: int, scheduled_at: dt.datetime, config: ConfigState,
              clock: dt.datetime | None = None) -> Outcome:
-    """Run one recorded run; the job's ``ctx.now()`` answers ``clock`` (default: its ``scheduled_at``)."""
+    """Run one recorded run; the job's ``ctx.now()`` answers ``clock`` (default: its ``scheduled_at``). A
+    job that answers text (a summary of what it did) has it printed and kept as the run's message."""
     with db.transaction() as conn:  # claim it: only a pending run starts
         claimed = conn.execute(update(t).where(t.c.schedule_id == schedule_id, t.c.status == PENDING)
                                .values(status=RUNNING, executed_at=utcnow())).rowcount
@@ -231,9 +232,10 @@ def _run_one(job: Job, schedule_id: int, scheduled_at: dt.datetime, config: Conf
         return Outcome(job.code, scheduled_at, "skipped")
     try:
         with db.transaction() as conn:
-            job.run(Context(conn, store_id=0, website_id=0, config=config,
-                            clock=(clock or scheduled_at).replace(microsecond=0)))
-            conn.execute(update(t).where(t.c.schedule_id == schedule_id).values(status=SUCCESS,
+            said = job.run(Context(conn, store_id=0, website_id=0, config=config,
+                                   clock=(clock or scheduled_at).replace(microsecond=0)))
+            summary = said if isinstance(said, str) and said else None
+            conn.execute(update(t).where(t.c.schedule_id == schedule_id).values(status=SUCCESS, messages=summary,
                                                                                 finished_at=utcnow()))
     except Exception as e:  # noqa: BLE001 - every outcome is recorded; one failure stops no other job
         if isinstance(e, LocalizedException):
@@ -244,7 +246,7 @@ def _run_one(job: Job, schedule_id: int, scheduled_at: dt.datetime, config: Conf
             log.exception("cron: job %s (%s) failed", job.code, scheduled_at)
         _finish(schedule_id, ERROR, message)
         return Outcome(job.code, scheduled_at, ERROR, message)
-    return Outcome(job.code, scheduled_at, SUCCESS)
+    return Outcome(job.code, scheduled_at, SUCCESS, summary)
 
 
 def _finish(schedule_id: int, status: str, message: str | None, started: bool = True) -> None:
