@@ -15,10 +15,10 @@ def test_demo_cancellation(own_server):
         assert (record["reason"], record["comment"], record["status"]) == (
             "I have changed my mind", "Ordered the wrong size", 0)
         order = ok(admin.get(f"/V1/orders/{record['order_id']}"))
-        assert order["status"] == "canceled" and order["customer_email"] == "roni_cost@example.com"
+        assert order["status"] == "canceled" and order["customer_email"] == "maria.garcia@example.com"
         pending = ok(admin.get("/V1/orders", params={
             "searchCriteria[filter_groups][0][filters][0][field]": "customer_email",
-            "searchCriteria[filter_groups][0][filters][0][value]": "roni_cost@example.com",
+            "searchCriteria[filter_groups][0][filters][0][value]": "maria.garcia@example.com",
             "searchCriteria[filter_groups][1][filters][0][field]": "status",
             "searchCriteria[filter_groups][1][filters][0][value]": "pending"}))
         assert pending["total_count"] == 1

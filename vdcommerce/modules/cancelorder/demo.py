@@ -1,7 +1,8 @@
-"""Demo Cancel Order data: an order of Veronica Costello's (the demo customer) of one Sport Tee, cancelled by
-her through the cancel process, with its record; and one of her orders left pending, which she may cancel
-(``make serve``, then ``GET /V1/vendor_cancelOrder/mine/canCancel/<id>`` with her token). Nothing is loaded
-when there is a record already, or when the demo customer or product is missing."""
+"""Demo Cancel Order data: an order of Maria Garcia's (a demo customer, ``maria.garcia@example.com`` /
+``Maria-Garcia-123``) of one Sport Tee, cancelled by her through the cancel process, with its record; and
+one of her orders left pending, which she may cancel (``make serve``, then ``GET
+/V1/vendor_cancelOrder/mine/canCancel/<id>`` with her token). Nothing is loaded when there is a record
+already, or when the demo customer or product is missing."""
 from sqlalchemy import Connection, select
 
 from ...framework.context import ADMIN, Caller, Context
@@ -12,17 +13,17 @@ from ...platform.sales.service import OrderRepository
 from . import process
 from .tables import cancel_order
 
-EMAIL = "roni_cost@example.com"
+EMAIL = "maria.garcia@example.com"
 SKU = "MS-TEE-M"
-ADDRESS = {"firstname": "Veronica", "lastname": "Costello", "street": ["6146 Honey Bluff Parkway"], "city": "Calder",
-           "region_id": 33, "postcode": "49628-7978", "country_id": "US", "telephone": "(555) 229-3326",
+ADDRESS = {"firstname": "Maria", "lastname": "Garcia", "company": "Garcia Imports", "street": ["2750 Harbor Drive"],
+           "city": "San Diego", "region_id": 12, "postcode": "92101", "country_id": "US", "telephone": "619-555-0178",
            "email": EMAIL}
 
 
 def _order(ctx: Context, customer_id: int, price: float) -> OrderInterface:
     return OrderRepository(ctx).save(OrderInterface.model_validate({
-        "customer_id": customer_id, "customer_email": EMAIL, "customer_firstname": "Veronica",
-        "customer_lastname": "Costello", "items": [{"sku": SKU, "qty_ordered": 1, "price": price}],
+        "customer_id": customer_id, "customer_email": EMAIL, "customer_firstname": "Maria",
+        "customer_lastname": "Garcia", "items": [{"sku": SKU, "qty_ordered": 1, "price": price}],
         "billing_address": ADDRESS, "payment": {"method": "checkmo"}, "shipping_amount": 5,
         "shipping_description": "Flat Rate - Fixed",
         "extension_attributes": {"shipping_assignments": [{"shipping": {"address": ADDRESS,
