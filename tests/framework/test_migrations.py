@@ -59,13 +59,14 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_productattachment",
     "0001_megamenu",
     "0001_reports",
+    "0001_cancelorder",
 }
 PLATFORM_HEAD = "0025_asyncoperations"
 MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)
 PLATFORM_LINE = ["0001_core", "0002_customer", "0004_async", "0005_catalog", "0006_salesrule", "0007_quote",
                  "0008_sales", "0009_mail", "0010_cron", "0011_newsletter", "0012_store", "0013_media",
-                 "0014_catalog", "0015_sales", "0016_quote", "0017_backpressure",
-                 "0018_quote", "0025_asyncoperations"]
+                 "0014_catalog", "0015_sales", "0016_quote", "0017_backpressure", "0018_quote", "0019_cron",
+                 "0025_asyncoperations"]
 
 
 def run(db: Database, tmp: Path, *args: str, code: Path | None = None, check: bool = True,

@@ -1,14 +1,14 @@
 """asyncoperations: the AMQP outbox (queue_outbox); the runner lock's and scheduler's row (cron_runner)
 
 Revision ID: 0025_asyncoperations
-Revises: 0018_quote
+Revises: 0019_cron
 """
 from alembic import op
 import sqlalchemy as sa
 
 
 revision = '0025_asyncoperations'
-down_revision = '0018_quote'
+down_revision = '0019_cron'
 branch_labels = None
 depends_on = None
 
