@@ -317,7 +317,7 @@ def test_body_and_path_parameters(admin_doc):
     assert put["operationId"] == "vendorFaqQuestionRepositoryV1SavePut"
     assert put["tags"] == ["vendorFaqQuestionRepositoryV1"]
     assert put["parameters"] == [
-        {"name": "questionId", "in": "path", "type": "integer", "required": True},
+        {"name": "questionId", "in": "path", "type": "string", "required": True},
         {"name": "vendorFaqQuestionRepositoryV1SavePutBody", "in": "body",
          "schema": {"type": "object",
                     "properties": {"question": {"$ref": "#/definitions/vendor-faq-data-question-interface"}},
@@ -347,13 +347,13 @@ def test_get_parameters_come_from_the_query_string(admin_doc):
     assert listing["operationId"] == "vendorFaqQuestionRepositoryV1GetListGet"
     params = params_by_name(listing)
     assert all(p["in"] == "query" for p in params.values())
-    assert params["searchCriteria[filter_groups][0][filters][0][field]"]["type"] == "string"
-    assert params["searchCriteria[filter_groups][0][filters][0][value]"]["type"] == "string"
-    assert params["searchCriteria[filter_groups][0][filters][0][condition_type]"]["type"] == "string"
-    assert params["searchCriteria[sort_orders][0][field]"]["type"] == "string"
-    assert "searchCriteria[sort_orders][0][direction]" in params
-    assert params["searchCriteria[page_size]"]["type"] == "integer"
-    assert params["searchCriteria[current_page]"]["type"] == "integer"
+    assert params["searchCriteria[filterGroups][0][filters][0][field]"]["type"] == "string"
+    assert params["searchCriteria[filterGroups][0][filters][0][value]"]["type"] == "string"
+    assert params["searchCriteria[filterGroups][0][filters][0][conditionType]"]["type"] == "string"
+    assert params["searchCriteria[sortOrders][0][field]"]["type"] == "string"
+    assert "searchCriteria[sortOrders][0][direction]" in params
+    assert params["searchCriteria[pageSize]"]["type"] == "integer"
+    assert params["searchCriteria[currentPage]"]["type"] == "integer"
     assert listing["responses"]["200"]["schema"] == {
         "$ref": "#/definitions/vendor-faq-data-question-search-results-interface"}
 
@@ -361,10 +361,10 @@ def test_get_parameters_come_from_the_query_string(admin_doc):
 def test_the_flattened_query_names_work(admin):
     """A client following the document's parameter names gets a filtered list."""
     r = admin.get("/V1/vendor_faq/question/all", params={
-        "searchCriteria[filter_groups][0][filters][0][field]": "question_id",
-        "searchCriteria[filter_groups][0][filters][0][value]": "0",
-        "searchCriteria[filter_groups][0][filters][0][condition_type]": "lt",
-        "searchCriteria[page_size]": "5", "searchCriteria[current_page]": "1"})
+        "searchCriteria[filterGroups][0][filters][0][field]": "question_id",
+        "searchCriteria[filterGroups][0][filters][0][value]": "0",
+        "searchCriteria[filterGroups][0][filters][0][conditionType]": "lt",
+        "searchCriteria[pageSize]": "5", "searchCriteria[currentPage]": "1"})
     assert r.status_code == 200, r.text
     assert r.json()["total_count"] == 0
     assert r.json()["search_criteria"]["page_size"] == 5
@@ -421,6 +421,7 @@ def test_customer_routes_in_the_document(customer_doc, guest_doc):
 
     save_me = operations(customer_doc)[CUSTOMER_ME_SAVE]
     body = params_by_name(save_me)[save_me["operationId"] + "Body"]
-    # customer.id is forced: the object is filled in even when the client sends none
+    # customer.id is forced: the object is filled in even when the client sends none, but the platform
+    # lists it as required, and so does this schema
     assert "customer" in body["schema"]["properties"]
-    assert "customer" not in body["schema"].get("required", [])
+    assert body["schema"]["required"] == ["customer"]  # as the platform lists it

@@ -37,7 +37,7 @@ def test_openapi3_is_the_same_operations_in_a_valid_openapi_3_1_document(server,
     save = doc["paths"]["/V1/vendor_faq/question"]["post"]
     assert "requestBody" in save and all(p["in"] != "body" for p in save.get("parameters", []))
     listed = doc["paths"]["/V1/vendor_faq/question/all"]["get"]["parameters"]
-    assert any(p["name"] == "searchCriteria[page_size]" and p["schema"] == {"type": "integer"} for p in listed)
+    assert any(p["name"] == "searchCriteria[pageSize]" and p["schema"] == {"type": "integer"} for p in listed)
 
 
 def test_the_async_and_bulk_schemas(admin, guest):

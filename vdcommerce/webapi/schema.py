@@ -11,8 +11,9 @@ Choices where the platform's own generator is not a guide:
 
 - GET and DELETE take their input from the path and the query string only, so
   both describe their non-path parameters as query parameters; POST and PUT use one body parameter.
-- Object parameters in the query string are flattened into PHP bracket names with snake_case field
-  names (``searchCriteria[filter_groups][0][filters][0][field]``); a list of scalars is written
+- Object parameters in the query string are flattened into PHP bracket names with camelCase field
+  names, as the platform writes them (``searchCriteria[filterGroups][0][filters][0][field]``; the
+  snake_case names bind as well); a list of scalars is written
   ``name[]`` with ``collectionFormat: multi``. Read-only fields are left out of query parameters.
 - ``400`` is listed for operations that take client input (any POST or PUT, or a GET/DELETE with a
   parameter), ``404`` for operations that address a record (a path parameter, a required
@@ -372,18 +373,19 @@ class SchemaProcessor:
         service = service_name(decl.interface, version)
         refs: set[str] = set()
         forced = {f.param.name for f in plan.forced if f.field is None and f.force}
-        filled = {f.param.name for f in plan.forced if not f.force or f.field is not None}
+        # a default fills a parameter the client leaves out; a forced field (``customer.id``) does not
+        # make its object optional: the platform lists it as required
+        filled = {f.param.name for f in plan.forced if not f.force and f.field is None}
         parameters: list[dict[str, Any]] = []
         bound_by_path: set[str] = set()
         for _, name in route.params:
             pp = plan.by_name.get(name)
-            spec: TypeSpec | None
             if pp is not None:
                 bound_by_path.add(pp.name)
                 spec = pp.spec
-            else:
-                spec = _path_field_spec(plan, name)
-            parameters.append({"name": name, "in": "path", "type": _query_type(spec), "required": True})
+                parameters.append({"name": name, "in": "path", "type": _query_type(spec), "required": True})
+            else:  # it fills a field of the body's object: a string, as the platform's generator writes it
+                parameters.append({"name": name, "in": "path", "type": "string", "required": True})
         rest = [pp for pp in plan.params if pp.name not in forced and pp.name not in bound_by_path]
         if decl.method in ("GET", "DELETE"):
             for pp in rest:
@@ -552,7 +554,7 @@ def _flatten(prefix: str, spec: TypeSpec, seen: frozenset[type[DataObject]], out
         inner = seen | {spec.object_class()}
         for f in spec.object_class().fields().values():
             if not f.spec.readonly:
-                _flatten(f"{prefix}[{f.name}]", f.spec, inner, out)
+                _flatten(f"{prefix}[{camel(f.name)}]", f.spec, inner, out)
 
 
 def _may_be_empty(spec: TypeSpec) -> bool:
@@ -567,19 +569,6 @@ def _query_type(spec: TypeSpec | None) -> str:
     if spec is None or spec.kind not in _SCALARS:
         return "string"
     return _SWAGGER_TYPES[spec.kind]
-
-
-def _path_field_spec(plan: MethodPlan, name: str) -> TypeSpec | None:
-    """The type of a path parameter that names no method parameter: the object field it fills."""
-    if plan.put_target is not None and plan.path_params and plan.path_params[-1] == name:
-        pp, field = plan.put_target
-        return pp.spec.object_class().fields()[field].spec
-    for pp in plan.params:
-        if pp.spec.kind == "object":
-            f = pp.spec.object_class().fields().get(snake(name))
-            if f is not None:
-                return f.spec
-    return None
 
 
 def _addresses_record(route: Route, client_params: list[ParamPlan]) -> bool:

@@ -26,6 +26,7 @@ import hashlib
 import logging
 import re
 import secrets
+import unicodedata
 from typing import Any
 
 import orjson
@@ -41,11 +42,12 @@ from ...framework.passwords import hash_password, verify_dummy, verify_password
 from ...framework.search import SearchCriteria, SearchField, SearchResults, search, search_limits
 from .. import mail
 from ..store import service as scopes
-from . import directory
-from .api import AddressInterface, CustomerExtensionInterface, CustomerInterface, RegionInterface
+from . import directory, groups
+from .api import (AddressInterface, CustomerExtensionInterface, CustomerInterface, RegionInterface,
+                  ValidationResultsInterface)
+from .metadata import ADDRESS, label
 from .tables import customer_address_entity as address_t
 from .tables import customer_entity as customer_t
-from .tables import customer_group as group_t
 
 log = logging.getLogger("vdcommerce.customer")
 
@@ -56,7 +58,17 @@ DUPLICATE_EMAIL = "A customer with the same email address already exists in an a
 WRONG_PASSWORD = "The password doesn't match this account. Verify the password and try again."
 
 CONFIRM = "customer/create_account/confirm"
-DEFAULT_GROUP = "customer/create_account/default_group"
+GUEST_CHECKOUT_LOGIN = "checkout/options/enable_guest_checkout_login"
+RESET_LINK_HOURS = "customer/password/reset_link_expiration_period"
+INVALID_EMAIL = '"Email" is not a valid email address.'
+FUTURE_DOB = "The Date of Birth should not be greater than today."
+REQUIRED_VALUE = '"%1" is a required value.'
+TOKEN_MISMATCH = "The password token is mismatched. Reset and try again."
+TOKEN_EXPIRED = "The password token is expired. Reset and try again."
+#: the messages of names with characters the platform refuses
+INVALID_NAMES = {"firstname": "First Name is not valid!", "lastname": "Last Name is not valid!",
+                 "middlename": "Middle Name is not valid!"}
+_NAME_PUNCTUATION = frozenset(",-_.'\u2019`0123456789")
 MIN_LENGTH = "customer/password/minimum_password_length"
 CLASSES = "customer/password/required_character_classes_number"
 MAX_PASSWORD_LENGTH = 256
@@ -83,6 +95,12 @@ EXTENDS = CustomerInterface.__interface__
 def valid_email(address: str) -> bool:
     """Whether a (trimmed) e-mail address has the form the platform accepts."""
     return _EMAIL.fullmatch(address) is not None
+
+
+def valid_name(name: str) -> bool:
+    """Whether a person's name has only the characters the platform takes in names: letters and marks
+    of any script, digits, white space and ``, - _ . ' ’ ` ``."""
+    return all(c in _NAME_PUNCTUATION or c.isspace() or unicodedata.category(c)[0] in "LM" for c in name)
 
 
 def _max_lengths(table) -> dict[str, int]:
@@ -274,7 +292,7 @@ class _Writer:
         if not email:
             self.errors.append(InputException.required("email"))
         elif not valid_email(email):
-            self.errors.append(InputException.invalid_value("email", sent.get("email", email)))
+            self.errors.append(InputException(INVALID_EMAIL))
         values["email"] = email
         for name in ("firstname", "lastname"):
             v = sent.get(name, getattr(row, name) if row else None)
@@ -284,11 +302,17 @@ class _Writer:
         for name in ("middlename", "prefix", "suffix", "taxvat"):
             if name in sent:
                 values[name] = _text(sent[name])
+        for name, message in INVALID_NAMES.items():
+            if name in values and values[name] and not valid_name(values[name]):
+                self.errors.append(InputException(message))
         if "dob" in sent:
             try:
                 values["dob"] = _parse_dob(sent["dob"]) if _text(sent["dob"]) else None
             except InputException as e:
                 self.errors.append(e)
+            else:
+                if values["dob"] is not None and values["dob"] > _now().date():
+                    self.errors.append(InputException(FUTURE_DOB))
         if "gender" in sent:
             g = sent["gender"]
             if g is not None and g not in (0, 1, 2, 3):
@@ -303,9 +327,6 @@ class _Writer:
         self._scope_and_group(sent, values, privileged)
         return values
 
-    def _exists(self, column, value: int) -> bool:
-        """Whether a group id the client names exists (0, the guest one, does not count)."""
-        return value != 0 and self.conn.execute(select(column).where(column == value)).first() is not None
 
     def _too_long(self, values: dict[str, Any], limits: dict[str, int]) -> None:
         for name, value in values.items():
@@ -326,9 +347,9 @@ class _Writer:
         if "website_id" in wanted and (website_id == 0 or scopes.website(self.conn, website_id) is None):
             self.errors.append(InputException.invalid_value("website_id", website_id))
             return
-        group_id = wanted.get("group_id", row.group_id if row else _number(self.ctx, DEFAULT_GROUP, 1))
-        if "group_id" in wanted and not self._exists(group_t.c.customer_group_id, group_id):
-            self.errors.append(InputException.invalid_value("group_id", group_id))
+        group_id = wanted.get("group_id", row.group_id if row else groups.default_group_id(self.ctx))
+        if "group_id" in wanted and (group_id == groups.NOT_LOGGED_IN_ID or not groups.group_exists(self.conn, group_id)):
+            self.errors.append(InputException(groups.GROUP_NOT_FOUND))
         flag = wanted.get("disable_auto_group_change")
         if flag is not None:
             if flag not in (0, 1):
@@ -359,7 +380,7 @@ class _Writer:
         for name in ("firstname", "lastname"):
             v[name] = _text(a.firstname if name == "firstname" else a.lastname)
             if v[name] is None:
-                errors.append(InputException.required(name))
+                errors.append(InputException(REQUIRED_VALUE, [label(ADDRESS, name)]))
         lines = [line for line in (a.street or [])]
         if not lines or not lines[0].strip():
             errors.append(InputException.required("street"))
@@ -591,10 +612,101 @@ class AccountManagement(Service):
         return self._default_address(customer_id, "default_shipping")
 
     def is_email_available(self, customer_email: str, website_id: int | None = None) -> bool:
+        """``true`` for any address unless the shop lets guests sign in at checkout
+        (``checkout/options/enable_guest_checkout_login``), so that the route does not tell which
+        addresses have accounts; with the setting on, whether no account of the website uses it."""
         website = website_id if website_id is not None else _website_of(self.ctx)
+        if not self._guest_login(website):
+            return True
         return self.conn.execute(select(customer_t.c.id).where(
             customer_t.c.email == customer_email.strip().lower(), customer_t.c.website_id == website)
             .limit(1)).first() is None
+
+    def _guest_login(self, website_id: int) -> bool:
+        config = self.ctx.config
+        if config is None:
+            return False
+        store = scopes.default_store_view(self.conn, website_id)
+        return config.flag(GUEST_CHECKOUT_LOGIN, store.store_id if store is not None else self.ctx.store_id)
+
+    def validate(self, customer: CustomerInterface) -> ValidationResultsInterface:
+        """The checks of a save, without saving: ``valid`` and the messages of what fails."""
+        row = None
+        if customer.id is not None:
+            row = self.conn.execute(_CUSTOMER_BY_ID, {"id": customer.id}).first()
+        writer = _Writer(self.ctx, row)
+        writer.customer_values(customer)
+        if customer.addresses is not None:
+            for a in customer.addresses:
+                writer.address_values(a)
+        messages: list[str] = []
+        for e in writer.errors:
+            for one in (e.errors if isinstance(e, InputException) and e.errors else [e]):
+                messages.append(one.rendered())
+        return ValidationResultsInterface.of(valid=not messages, messages=messages)
+
+    def _by_email(self, email: str, website_id: int | None = None):
+        website = website_id if website_id is not None else _website_of(self.ctx)
+        row = self.conn.execute(_SELECT_CUSTOMER.where(customer_t.c.email == (email or "").strip().lower(),
+                                                       customer_t.c.website_id == website)).first()
+        if row is None:
+            raise NoSuchEntityException("No such entity with %fieldName = %fieldValue, %field2Name = %field2Value",
+                                        {"fieldName": "email", "fieldValue": email,
+                                         "field2Name": "websiteId", "field2Value": website})
+        return row
+
+    def _check_reset_token(self, row, token: str) -> None:
+        if not token or not token.strip():
+            raise InputException.required("resetPasswordLinkToken")
+        if not row.rp_token_hash or not secrets.compare_digest(
+                row.rp_token_hash, hashlib.sha256(token.encode()).hexdigest()):
+            raise InputException(TOKEN_MISMATCH)
+        hours = float(self.ctx.config_value(RESET_LINK_HOURS, 2) or 2)
+        if row.rp_token_created_at is None or row.rp_token_created_at + dt.timedelta(hours=hours) < _now():
+            raise StateException(TOKEN_EXPIRED)
+
+    def reset_password(self, email: str, reset_token: str, new_password: str) -> bool:
+        """Set a new password with the token a reset e-mail carried; the token is spent, and the
+        customer's sessions end."""
+        if not email or not email.strip():
+            raise InputException.required("email")
+        row = self._by_email(email)
+        self._check_reset_token(row, reset_token)
+        check_password(self.ctx, new_password, row.email)
+        self.conn.execute(update(customer_t).where(customer_t.c.id == row.id).values(
+            password_hash=hash_password(new_password), rp_token_hash=None, rp_token_created_at=None,
+            updated_at=_now()))
+        events.dispatch(self.ctx, "customer_credentials_changed", customer_id=row.id)
+        return True
+
+    def validate_reset_password_link_token(self, customer_id: int, reset_password_link_token: str) -> bool:
+        self._check_reset_token(_row(self.conn, customer_id), reset_password_link_token)
+        return True
+
+    def get_confirmation_status(self, customer_id: int) -> str:
+        row = _row(self.conn, customer_id)
+        if not row.confirmation:
+            return "account_confirmed"
+        return "account_confirmation_required" if self.ctx.config_flag(CONFIRM) else "account_confirmation_not_required"
+
+    def resend_confirmation(self, email: str, website_id: int, redirect_url: str = "") -> bool:
+        row = self._by_email(email, website_id)
+        if not row.confirmation:
+            raise StateException("Confirmation isn't needed.")
+        mail.enqueue(self.ctx, CONFIRMATION_TEMPLATE, to=row.email,
+                     name=" ".join(filter(None, (row.firstname, row.lastname))), store_id=row.store_id or None,
+                     entity_type="customer", entity_id=row.id,
+                     variables={"firstname": row.firstname, "lastname": row.lastname,
+                                "confirmation": row.confirmation})
+        return True
+
+    def activate(self, email: str, confirmation_key: str) -> CustomerInterface:
+        return self.activate_by_id(self._by_email(email).id, confirmation_key)
+
+    def is_readonly(self, customer_id: int) -> bool:
+        """Customers may always be edited and deleted: ``false`` for every customer that exists."""
+        _row(self.conn, customer_id)
+        return False
 
     def initiate_password_reset(self, email: str, template: str, website_id: int | None = None) -> bool:
         if template not in TEMPLATES:
@@ -654,6 +766,32 @@ class CustomerRepository(Service):
         events.dispatch(self.ctx, "customer_delete_before", customer_id=row.id)
         self.conn.execute(delete(address_t).where(address_t.c.customer_id == row.id))
         self.conn.execute(delete(customer_t).where(customer_t.c.id == row.id))
+        return True
+
+
+class AddressRepository(Service):
+    interface = "Magento\\Customer\\Api\\AddressRepositoryInterface"
+    summary = "Customer addresses"
+
+    def _address(self, address_id: int):
+        a = self.conn.execute(select(address_t).where(address_t.c.id == address_id)).first()
+        if a is None:
+            raise NoSuchEntityException.single_field("addressId", address_id)
+        return a
+
+    def get_by_id(self, address_id: int) -> AddressInterface:
+        a = self._address(address_id)
+        owner = _row(self.conn, a.customer_id)
+        return _address_out(a, owner.default_billing, owner.default_shipping)
+
+    def delete_by_id(self, address_id: int) -> bool:
+        """Delete an address; a customer whose default it was has no default of that kind any more."""
+        a = self._address(address_id)
+        for key in ("default_billing", "default_shipping"):
+            self.conn.execute(update(customer_t).where(customer_t.c.id == a.customer_id,
+                                                       customer_t.c[key] == a.id).values({key: None}))
+        self.conn.execute(delete(address_t).where(address_t.c.id == a.id))
+        self.conn.execute(update(customer_t).where(customer_t.c.id == a.customer_id).values(updated_at=_now()))
         return True
 
 

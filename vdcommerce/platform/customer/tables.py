@@ -65,6 +65,14 @@ customer_address_entity = Table(
     Column("updated_at", DateTime, nullable=False),
 )
 
+# the websites where a customer group is not offered (the group's ``exclude_website_ids``)
+customer_group_excluded_website = Table(
+    "customer_group_excluded_website", metadata,
+    Column("customer_group_id", Integer, ForeignKey("customer_group.customer_group_id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("website_id", Integer, ForeignKey("store_website.website_id", ondelete="CASCADE"), primary_key=True),
+)
+
 # the platform's customer groups
 DEFAULT_GROUPS = [
     {"customer_group_id": 0, "customer_group_code": "NOT LOGGED IN", "tax_class_id": 3},
