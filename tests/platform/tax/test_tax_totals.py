@@ -221,6 +221,9 @@ def test_an_order_is_invoiced_and_refunded_in_parts(srv, token, admin, taxes):
     assert applied == [{"code": texas["code"], "title": texas["code"], "percent": 8.25, "amount": 10.31,
                         "base_amount": 10.31, "extension_attributes": {"rates": [
                             {"code": texas["code"], "title": texas["code"], "percent": 8.25}]}}]
+    assert order["extension_attributes"]["taxes"] == [{
+        "code": texas["code"], "title": texas["code"], "percent": 8.25, "amount": 10.31, "base_amount": 10.31,
+        "base_real_amount": 10.31, "priority": 0, "position": 0, "process": 0}]
     per_line = order["extension_attributes"]["item_applied_taxes"]
     assert [(d["type"], d.get("item_id"), [t["amount"] for t in d["applied_taxes"]]) for d in per_line] == [
         ("product", items[a]["item_id"], [7.43]), ("product", items[b]["item_id"], [1.64]), ("shipping", None, [1.24])]

@@ -129,6 +129,46 @@ class OrderTaxDetailsItemInterface(DataObject, interface="Magento\\Tax\\Api\\Dat
     extension_attributes: OrderTaxDetailsItemExtensionInterface | None
 
 
+class OrderTaxExtensionInterface(DataObject, interface="Magento\\Tax\\Api\\Data\\OrderTaxExtensionInterface"):
+    """Empty here."""
+
+
+class OrderTaxInterface(DataObject, interface="Magento\\Tax\\Api\\Data\\OrderTaxInterface"):
+    """One applied tax of an order as the platform keeps it (the order's ``taxes``)."""
+    tax_id: int | None
+    order_id: int | None
+    code: str | None
+    title: str | None
+    percent: OrNull[float]
+    amount: OrNull[float]
+    base_amount: OrNull[float]
+    base_real_amount: OrNull[float]
+    priority: OrNull[int]
+    position: OrNull[int]
+    process: OrNull[int]
+    extension_attributes: OrderTaxExtensionInterface | None
+
+
+class OrderTaxItemExtensionInterface(DataObject, interface="Magento\\Tax\\Api\\Data\\OrderTaxItemExtensionInterface"):
+    """Empty here."""
+
+
+class OrderTaxItemInterface(DataObject, interface="Magento\\Tax\\Api\\Data\\OrderTaxItemInterface"):
+    """One line's part of an applied tax (the order's ``additional_itemized_taxes``)."""
+    tax_item_id: int | None
+    tax_id: int | None
+    item_id: int | None
+    tax_code: str | None
+    tax_percent: OrNull[float]
+    amount: OrNull[float]
+    base_amount: OrNull[float]
+    real_amount: OrNull[float]
+    real_base_amount: OrNull[float]
+    associated_item_id: int | None
+    taxable_item_type: str | None
+    extension_attributes: OrderTaxItemExtensionInterface | None
+
+
 # the tax segment of a cart's totals lists its taxes by these objects (the quote package declares the
 # field without knowing the tax package's types)
 add_fields(TotalSegmentExtensionInterface, {"tax_grandtotal_details": list[GrandTotalDetailsInterface] | None})

@@ -21,7 +21,8 @@ from . import calculation
 from .calculation import Applied, Calculator, Setup, price_for_customer, round_cents
 
 _STATE = "tax"            # total.extra key: what tax_subtotal left for tax
-APPLIED_TAXES = "applied_taxes"          # the order's extension attribute
+APPLIED_TAXES = "applied_taxes"          # the order's extension attributes
+ORDER_TAXES = "taxes"
 ITEM_TAXES = "tax.item_applied_taxes"    # total.extra: each line's applied taxes, for the order
 
 
@@ -249,6 +250,8 @@ class Tax:
         total.discount_tax_compensation_amount = compensation
         details = [(a, amount) for a, amount in amounts.values() if amount]
         total.extension[APPLIED_TAXES] = [applied_tax(a, amount, quote.store_id) for a, amount in details]
+        total.extension[ORDER_TAXES] = [order_tax(a, rate, p, amount, process, quote.store_id)
+                                        for process, (a, amount) in enumerate(details) for rate, p in a.rates]
         total.extra[ITEM_TAXES] = [(kind, item_id, [applied_tax(a, amount, quote.store_id) for a, amount in applied])
                                    for kind, item_id, applied in lines if applied]
         total.extra["tax_details"] = details
@@ -272,3 +275,13 @@ def applied_tax(a: Applied, amount: Decimal, store_id: int) -> dict[str, Any]:
     return {"code": a.id, "title": title, "percent": json_number(round(a.percent, 4)), "amount": json_number(amount),
             "base_amount": json_number(amount), "extension_attributes": {"rates": [
                 {"code": rate.code, "title": rate.title(store_id), "percent": json_number(p)} for rate, p in a.rates]}}
+
+
+def order_tax(a: Applied, rate: calculation.Rate, percent: Decimal, amount: Decimal, process: int,
+              store_id: int) -> dict[str, Any]:
+    """One rate of an applied tax as the order keeps it (``OrderTaxInterface``): the applied tax's amount,
+    and the rate's share of it as the real amount."""
+    real = round_cents(amount * percent / a.percent) if a.percent else ZERO
+    return {"code": rate.code, "title": rate.title(store_id), "percent": json_number(percent),
+            "amount": json_number(amount), "base_amount": json_number(amount), "base_real_amount": json_number(real),
+            "priority": a.priority, "position": a.position, "process": process}
