@@ -127,6 +127,40 @@ def test_a_us_state_rate_on_a_postcode_range(srv, token, taxes):
         assert segment(moved, "tax")["extension_attributes"] == {"tax_grandtotal_details": []}
 
 
+def test_a_product_tax_class_and_a_customer_group_class_choose_the_rules(srv, token, admin, taxes):
+    books = int(ok(admin.post("/V1/taxClasses", json={"taxClass": {"class_name": unique("Books "),
+                                                                   "class_type": "PRODUCT"}})))
+    try:
+        taxes.rule([taxes.rate("US", 8.25, region_id=57)])
+        taxes.rule([taxes.rate("US", 2, region_id=57)], products=(books,))
+        guest = srv.client()
+        base = f"/V1/guest-carts/{guest_cart(guest)}"
+        with closing(guest):
+            for price, klass in ((10, None), (10, str(books)), (10, "0")):
+                fields = {"custom_attributes": [{"attribute_code": "tax_class_id", "value": klass}]} if klass else {}
+                add(guest, base, product(srv, token, price=price, **fields)["sku"], 1)
+            totals = ok(shipping_information(guest, base, ADDRESS))["totals"]
+            # the default class (Taxable Goods) at 8.25 %, the books' class at 2 %, class 0 untaxed
+            assert [(i["tax_amount"], i["tax_percent"]) for i in totals["items"]] == [(0.83, 8.25), (0.2, 2), (0, 0)]
+            assert totals["tax_amount"] == 1.03
+            # a rule for another customer class taxes nobody in the Retail Customer class
+            retail_only = taxes.rules.pop()
+            assert ok(admin.delete(f"/V1/taxRules/{retail_only}")) is True
+            wholesale = int(ok(admin.post("/V1/taxClasses", json={"taxClass": {
+                "class_name": unique("Wholesale "), "class_type": "CUSTOMER"}})))
+            taxes.rule([taxes.rate("US", 2, region_id=57)], products=(books,), customers=(wholesale,))
+            totals = ok(shipping_information(guest, base, ADDRESS))["totals"]
+            assert [i["tax_amount"] for i in totals["items"]] == [0.83, 0, 0] and totals["tax_amount"] == 0.83
+            rule_id = taxes.rules.pop()
+            assert ok(admin.delete(f"/V1/taxRules/{rule_id}")) is True
+            assert ok(admin.delete(f"/V1/taxClasses/{wholesale}")) is True
+    finally:
+        for rule_id in taxes.rules:
+            admin.delete(f"/V1/taxRules/{rule_id}")
+        taxes.rules.clear()
+        assert ok(admin.delete(f"/V1/taxClasses/{books}")) is True
+
+
 def test_eu_vat_in_prices_including_it_with_a_discount(srv, token, taxes):
     for path, value in (("tax/calculation/price_includes_tax", "1"), ("tax/calculation/discount_tax", "1"),
                         ("shipping/origin/country_id", "DE"), ("shipping/origin/region_id", "0"),

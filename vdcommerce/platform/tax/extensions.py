@@ -14,7 +14,7 @@ from ..sales.orders import item_rows
 from .api import (AppliedTaxRateInterface, OrderTaxDetailsAppliedTaxExtensionInterface,
                   OrderTaxDetailsAppliedTaxInterface, OrderTaxDetailsItemInterface)
 from .tables import order_item_taxes as details_t
-from .totals import ITEM_TAXES
+from .totals import ITEM_TAXES, applied_tax
 
 _DETAILS = Query(select(details_t.c.order_id, details_t.c.details)
                  .where(in_ids(details_t.c.order_id, "ids")))
@@ -54,7 +54,8 @@ def keep_item_taxes(ctx: Context, quote: Quote, total: Total, order_id: int, **_
     order_items = {row.quote_item_id: row.item_id for row in item_rows(ctx.conn, order_id)}
     details = []
     for kind, quote_item_id, applied in lines:
-        entry: dict[str, Any] = {"type": kind, "applied_taxes": applied}
+        entry: dict[str, Any] = {"type": kind, "applied_taxes": [applied_tax(a, amount, quote.store_id)
+                                                                  for a, amount in applied]}
         if kind == "product":
             entry["item_id"] = order_items.get(quote_item_id)
         details.append(entry)

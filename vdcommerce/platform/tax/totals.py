@@ -252,8 +252,8 @@ class Tax:
         total.extension[APPLIED_TAXES] = [applied_tax(a, amount, quote.store_id) for a, amount in details]
         total.extension[ORDER_TAXES] = [order_tax(a, rate, p, amount, process, quote.store_id)
                                         for process, (a, amount) in enumerate(details) for rate, p in a.rates]
-        total.extra[ITEM_TAXES] = [(kind, item_id, [applied_tax(a, amount, quote.store_id) for a, amount in applied])
-                                   for kind, item_id, applied in lines if applied]
+        # each line's applied taxes, written out only when an order is placed (extensions.keep_item_taxes)
+        total.extra[ITEM_TAXES] = [line for line in lines if line[2]]
         total.extra["tax_details"] = details
 
     def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment:
