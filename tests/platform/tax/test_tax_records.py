@@ -161,3 +161,27 @@ def test_the_routes_need_the_tax_resource(srv):
     allowed = limited_admin(srv, "Magento_Tax::manage_tax")
     with srv.client(allowed, store="all") as admin:
         assert admin.get("/V1/taxClasses/2").status_code == 200
+
+
+def test_rates_and_rules_are_written_through_bulk(srv, admin):
+    """The admin writes travel through async/bulk like the synchronous ones (the server's consumer runs them)."""
+    from tests.helpers.queue import wait_for
+
+    codes = [unique("BULK-"), unique("BULK-")]
+    r = admin.post("/async/bulk/V1/taxRates", json=[
+        {"taxRate": {"tax_country_id": "FR", "tax_postcode": "*", "rate": 20, "code": codes[0]}},
+        {"taxRate": {"tax_country_id": "FR", "tax_postcode": "75*", "rate": 5.5, "code": codes[1]}}])
+    assert r.status_code == 202, r.text
+    wait_for(r.json()["bulk_uuid"], admin, 2)
+    found = search(admin, "/V1/taxRates/search", "code", "BULK-%", "like")
+    assert sorted((x["code"], x["tax_postcode"], x["rate"]) for x in found["items"]) == sorted(
+        [(codes[0], "*", 20), (codes[1], "75*", 5.5)])
+    r = admin.post("/async/V1/taxRules", json={"rule": {
+        "code": unique("FR "), "priority": 0, "position": 0, "customer_tax_class_ids": [3],
+        "product_tax_class_ids": [2], "tax_rate_ids": [x["id"] for x in found["items"]]}})
+    assert r.status_code == 202, r.text
+    wait_for(r.json()["bulk_uuid"], admin, 1)
+    (rule,) = search(admin, "/V1/taxRules/search", "tax_rate_ids", str(found["items"][0]["id"]))["items"]
+    assert ok(admin.delete(f"/V1/taxRules/{rule['id']}")) is True
+    for x in found["items"]:
+        assert ok(admin.delete(f"/V1/taxRates/{x['id']}")) is True
