@@ -121,6 +121,7 @@ def test_a_us_state_rate_on_a_postcode_range(srv, token, taxes):
         assert segment(totals, "tax") == {"code": "tax", "title": "Tax", "value": 9.07, "extension_attributes": {
             "tax_grandtotal_details": [{"amount": 9.07, "rates": [{"percent": "8.25", "title": "Austin sales tax"}],
                                         "group_id": 1}]}}
+        assert ok(guest.get(f"{base}/totals")) == totals  # the stored totals read back the same
         # a postcode of the same state outside the range is not taxed
         moved = ok(shipping_information(guest, base, DALLAS))["totals"]
         assert (moved["tax_amount"], moved["grand_total"]) == (0, 124.99)
