@@ -10,14 +10,21 @@ ORDER_KEYS = [
     "entity_id", "increment_id", "state", "status", "store_id", "customer_email", "customer_is_guest",
     "customer_group_id", "created_at", "updated_at", "base_currency_code", "order_currency_code",
     "global_currency_code", "store_currency_code", "subtotal", "base_subtotal", "discount_amount",
-    "base_discount_amount", "shipping_amount", "base_shipping_amount", "shipping_description", "tax_amount",
-    "base_tax_amount", "grand_total", "base_grand_total", "total_due", "total_qty_ordered", "total_item_count",
+    "base_discount_amount", "shipping_amount", "base_shipping_amount", "shipping_description",
+    "shipping_tax_amount", "base_shipping_tax_amount", "shipping_incl_tax", "base_shipping_incl_tax",
+    "subtotal_incl_tax", "base_subtotal_incl_tax", "tax_amount", "base_tax_amount", "tax_invoiced",
+    "base_tax_invoiced", "tax_refunded", "base_tax_refunded", "discount_tax_compensation_amount",
+    "base_discount_tax_compensation_amount", "grand_total", "base_grand_total", "total_due", "total_qty_ordered", "total_item_count",
     "weight", "items", "billing_address", "payment", "status_histories", "extension_attributes"]
 ITEM_KEYS = [
     "item_id", "order_id", "product_id", "sku", "name", "product_type", "qty_ordered", "qty_invoiced",
     "qty_shipped", "qty_refunded", "qty_canceled", "price", "base_price", "original_price", "row_total",
-    "base_row_total", "discount_amount", "discount_percent", "tax_amount", "tax_percent", "price_incl_tax",
-    "row_total_incl_tax", "weight", "is_virtual", "created_at", "updated_at"]
+    "base_row_total", "discount_amount", "discount_percent", "tax_amount", "base_tax_amount", "tax_percent",
+    "tax_invoiced", "base_tax_invoiced", "tax_refunded", "base_tax_refunded", "price_incl_tax",
+    "base_price_incl_tax", "row_total_incl_tax", "base_row_total_incl_tax", "discount_tax_compensation_amount",
+    "base_discount_tax_compensation_amount", "discount_tax_compensation_invoiced",
+    "base_discount_tax_compensation_invoiced", "discount_tax_compensation_refunded",
+    "base_discount_tax_compensation_refunded", "weight", "is_virtual", "created_at", "updated_at"]
 ADDRESS_KEYS = ["entity_id", "parent_id", "address_type", "firstname", "lastname", "street", "city", "region",
                 "region_id", "region_code", "postcode", "country_id", "telephone", "email"]
 

@@ -275,15 +275,19 @@ _NO_OPTIONS = "[]"
 
 def totals_item(i: totals.Item, shown: Collection[str]) -> Dumped:
     """One line of the totals object, written straight into its JSON form (``TotalsItemInterface``'s
-    fields in their order, numbers as its float fields write them): base amounts equal their twins,
-    no tax. Each amount is converted once, however many fields repeat it."""
+    fields in their order, numbers as its float fields write them): base amounts equal their twins
+    (one currency). Each amount is converted once, however many fields repeat it."""
     price, row_total, discount = json_number(i.price), json_number(i.row_total), json_number(i.discount_amount)
+    tax = json_number(i.tax_amount) if i.tax_amount else 0
+    price_incl = price if i.price_incl_tax is None else json_number(i.price_incl_tax)
+    row_incl = row_total if i.row_total_incl_tax is None else json_number(i.row_total_incl_tax)
     out = Dumped(
         item_id=None if i.item_id is None else int(i.item_id), price=price, base_price=price,
         qty=json_number(i.qty), row_total=row_total, base_row_total=row_total, row_total_with_discount=0,
-        tax_amount=0, base_tax_amount=0, tax_percent=0, discount_amount=discount, base_discount_amount=discount,
-        discount_percent=json_number(i.discount_percent), price_incl_tax=price, base_price_incl_tax=price,
-        row_total_incl_tax=row_total, base_row_total_incl_tax=row_total,
+        tax_amount=tax, base_tax_amount=tax, tax_percent=json_number(i.tax_percent) if i.tax_percent else 0,
+        discount_amount=discount, base_discount_amount=discount,
+        discount_percent=json_number(i.discount_percent), price_incl_tax=price_incl, base_price_incl_tax=price_incl,
+        row_total_incl_tax=row_incl, base_row_total_incl_tax=row_incl,
         options=orjson.dumps(i.options).decode() if i.options else _NO_OPTIONS,
         weee_tax_applied_amount=None, weee_tax_applied=None)
     if i.name is not None:
@@ -295,7 +299,7 @@ def totals_item(i: totals.Item, shown: Collection[str]) -> Dumped:
 
 
 def totals_object(quote: totals.Quote, total: totals.Total, segments: list[totals.Segment]) -> TotalsInterface:
-    """The cart's totals object: base amounts equal their twins, no tax. Its items are in their JSON
+    """The cart's totals object: base amounts equal their twins (one currency). Its items are in their JSON
     form already (``totals_item``): a 50-item cart's answer is some 50 objects and 800 numbers fewer to
     build and dump again."""
     shown_items = extensions.codes_kept_by_owner(TOTALS_ITEM_INTERFACE)
@@ -305,15 +309,18 @@ def totals_object(quote: totals.Quote, total: totals.Total, segments: list[total
     segs = [TotalSegmentInterface.of(code=s.code, title=s.title, value=s.value, area=s.area,
                                      extension_attributes=s.extension_attributes) for s in segments]
     t = total
+    subtotal_incl = t.subtotal if t.subtotal_incl_tax is None else t.subtotal_incl_tax
+    shipping_incl = t.shipping_amount if t.shipping_incl_tax is None else t.shipping_incl_tax
     return TotalsInterface.of(
         grand_total=t.grand_total, base_grand_total=t.grand_total, subtotal=t.subtotal, base_subtotal=t.subtotal,
         discount_amount=t.discount_amount, base_discount_amount=t.discount_amount,
         subtotal_with_discount=t.subtotal_with_discount, base_subtotal_with_discount=t.subtotal_with_discount,
         shipping_amount=t.shipping_amount, base_shipping_amount=t.shipping_amount,
         shipping_discount_amount=t.shipping_discount_amount, base_shipping_discount_amount=t.shipping_discount_amount,
-        tax_amount=t.tax_amount, base_tax_amount=t.tax_amount, shipping_tax_amount=0, base_shipping_tax_amount=0,
-        subtotal_incl_tax=t.subtotal, base_subtotal_incl_tax=t.subtotal, shipping_incl_tax=t.shipping_amount,
-        base_shipping_incl_tax=t.shipping_amount, base_currency_code="USD", quote_currency_code="USD",
+        tax_amount=t.tax_amount, base_tax_amount=t.tax_amount, shipping_tax_amount=t.shipping_tax_amount,
+        base_shipping_tax_amount=t.shipping_tax_amount, subtotal_incl_tax=subtotal_incl,
+        base_subtotal_incl_tax=subtotal_incl, shipping_incl_tax=shipping_incl, base_shipping_incl_tax=shipping_incl,
+        base_currency_code="USD", quote_currency_code="USD",
         coupon_code=t.coupon_code, items_qty=sum((i.qty for i in quote.items), Decimal(0)),
         items=items, total_segments=segs, extension_attributes=TotalsExtensionInterface.of(**ext) if ext else None)
 

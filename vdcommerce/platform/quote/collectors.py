@@ -1,7 +1,8 @@
-"""The quote package's totals collectors: subtotal, tax, grand_total.
+"""The quote package's totals collectors: subtotal, grand_total.
 
 Declared in ``etc/sales.xml``; the salesrule package adds ``freeshipping`` (200) and ``discount`` (400)
-between them, the shipping package ``shipping`` (350).
+between them, the shipping package ``shipping`` (350), the tax package ``tax_subtotal`` (150) and
+``tax`` (450).
 """
 from __future__ import annotations
 
@@ -19,17 +20,6 @@ class Subtotal:
 
     def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment:
         return Segment("subtotal", "Subtotal", total.subtotal)
-
-
-class Tax:
-    """No tax is configured: the amount is 0, the segment is still shown."""
-    code = "tax"
-
-    def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
-        total.tax_amount = ZERO
-
-    def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment:
-        return Segment("tax", "Tax", total.tax_amount, extension_attributes={"tax_grandtotal_details": []})
 
 
 class GrandTotal:

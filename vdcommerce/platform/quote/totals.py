@@ -12,7 +12,8 @@ in its ``etc/sales.xml``, in the platform's form::
     </config>
 
 The platform's own: ``subtotal`` 100 (quote), ``freeshipping`` 200 (salesrule), ``shipping`` 350
-(shipping), ``discount`` 400 (salesrule), ``tax`` 450 (quote), ``grand_total`` 550 (quote). A module adds
+(shipping), ``discount`` 400 (salesrule), ``tax`` 450 (tax), ``grand_total`` 550 (quote); the tax
+package's ``tax_subtotal`` 150 takes the tax out of prices that include it. A module adds
 its collector with a sort order between 450 and 550 (store credit, reward points, fees, gift cards);
 its segment then appears before ``grand_total``. ``total_segments`` are the segments the collectors'
 ``fetch`` return, in collector order.
@@ -118,6 +119,12 @@ class Item:
     added_by: str | None = None         # the code of the collector that added this line (None: the customer did)
     added_key: str | None = None        # that collector's key of the line
     changed: bool = False               # a collector line whose quantity or price changed in this collection
+    # written by the tax collector (None: no tax, the amounts including tax equal their twins)
+    tax_amount: Decimal = ZERO
+    tax_percent: Decimal = ZERO
+    price_incl_tax: Decimal | None = None
+    row_total_incl_tax: Decimal | None = None
+    discount_tax_compensation_amount: Decimal = ZERO
 
     @property
     def is_virtual(self) -> bool:
@@ -193,6 +200,10 @@ class Total:
     shipping_discount_amount: Decimal = ZERO        # positive, part of discount_amount
     discount_amount: Decimal = ZERO                 # negative or 0: items + shipping
     tax_amount: Decimal = ZERO
+    shipping_tax_amount: Decimal = ZERO             # part of tax_amount
+    subtotal_incl_tax: Decimal | None = None        # None: no tax, the same as subtotal
+    shipping_incl_tax: Decimal | None = None        # None: the same as shipping_amount
+    discount_tax_compensation_amount: Decimal = ZERO  # tax a discount on prices including tax took off
     grand_total: Decimal = ZERO
     adjustments: dict[str, Decimal] = field(default_factory=dict)    # module amounts by collector code
     shipping_carrier_title: str | None = None
@@ -215,7 +226,7 @@ class Total:
         """What is left to pay after the collectors that ran so far: the grand total as it stands (never
         below 0). A collector that pays part of the order (store credit, a gift card) caps its amount by it."""
         amount = (self.subtotal + self.shipping_amount + self.discount_amount + self.tax_amount
-                  + sum(self.adjustments.values(), ZERO))
+                  + self.discount_tax_compensation_amount + sum(self.adjustments.values(), ZERO))
         return max(ZERO, cents(amount))
 
     @property

@@ -78,9 +78,22 @@ class OrderItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Order
     discount_amount: float | None
     discount_percent: float | None
     tax_amount: float | None
+    base_tax_amount: float | None
     tax_percent: float | None
+    tax_invoiced: float | None
+    base_tax_invoiced: float | None
+    tax_refunded: float | None
+    base_tax_refunded: float | None
     price_incl_tax: float | None
+    base_price_incl_tax: float | None
     row_total_incl_tax: float | None
+    base_row_total_incl_tax: float | None
+    discount_tax_compensation_amount: float | None
+    base_discount_tax_compensation_amount: float | None
+    discount_tax_compensation_invoiced: float | None
+    base_discount_tax_compensation_invoiced: float | None
+    discount_tax_compensation_refunded: float | None
+    base_discount_tax_compensation_refunded: float | None
     weight: float | None
     applied_rule_ids: str | None
     is_virtual: int | None
@@ -145,8 +158,20 @@ class OrderInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderInte
     shipping_amount: float | None
     base_shipping_amount: float | None
     shipping_description: str | None
+    shipping_tax_amount: float | None
+    base_shipping_tax_amount: float | None
+    shipping_incl_tax: float | None
+    base_shipping_incl_tax: float | None
+    subtotal_incl_tax: float | None
+    base_subtotal_incl_tax: float | None
     tax_amount: float | None
     base_tax_amount: float | None
+    tax_invoiced: float | None
+    base_tax_invoiced: float | None
+    tax_refunded: float | None
+    base_tax_refunded: float | None
+    discount_tax_compensation_amount: float | None
+    base_discount_tax_compensation_amount: float | None
     grand_total: float | None
     base_grand_total: float | None
     total_paid: float | None
@@ -283,9 +308,15 @@ class InvoiceItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Inv
     row_total: float | None
     base_row_total: float | None
     discount_amount: float | None
+    base_discount_amount: float | None
     tax_amount: float | None
+    base_tax_amount: float | None
+    discount_tax_compensation_amount: float | None
+    base_discount_tax_compensation_amount: float | None
     price_incl_tax: float | None
+    base_price_incl_tax: float | None
     row_total_incl_tax: float | None
+    base_row_total_incl_tax: float | None
 
 
 class InvoiceExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceExtensionInterface"):
@@ -307,13 +338,19 @@ class InvoiceInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Invoice
     subtotal: float | None
     base_subtotal: float | None
     subtotal_incl_tax: float | None
+    base_subtotal_incl_tax: float | None
     discount_amount: float | None
     base_discount_amount: float | None
     shipping_amount: float | None
     base_shipping_amount: float | None
     shipping_incl_tax: float | None
+    base_shipping_incl_tax: float | None
+    shipping_tax_amount: float | None
+    base_shipping_tax_amount: float | None
     tax_amount: float | None
     base_tax_amount: float | None
+    discount_tax_compensation_amount: float | None
+    base_discount_tax_compensation_amount: float | None
     grand_total: float | None
     base_grand_total: float | None
     base_total_refunded: float | None
@@ -409,9 +446,15 @@ class CreditmemoItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\
     row_total: float | None
     base_row_total: float | None
     discount_amount: float | None
+    base_discount_amount: float | None
     tax_amount: float | None
+    base_tax_amount: float | None
+    discount_tax_compensation_amount: float | None
+    base_discount_tax_compensation_amount: float | None
     price_incl_tax: float | None
+    base_price_incl_tax: float | None
     row_total_incl_tax: float | None
+    base_row_total_incl_tax: float | None
 
 
 class CreditmemoExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoExtensionInterface"):
@@ -435,13 +478,19 @@ class CreditmemoInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Cred
     subtotal: float | None
     base_subtotal: float | None
     subtotal_incl_tax: float | None
+    base_subtotal_incl_tax: float | None
     discount_amount: float | None
     base_discount_amount: float | None
     shipping_amount: float | None
     base_shipping_amount: float | None
     shipping_incl_tax: float | None
+    base_shipping_incl_tax: float | None
+    shipping_tax_amount: float | None
+    base_shipping_tax_amount: float | None
     tax_amount: float | None
     base_tax_amount: float | None
+    discount_tax_compensation_amount: float | None
+    base_discount_tax_compensation_amount: float | None
     adjustment: float | None
     adjustment_positive: float | None
     base_adjustment_positive: float | None

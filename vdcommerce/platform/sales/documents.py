@@ -2,8 +2,9 @@
 
 ``items`` empty means every remaining quantity. Money per item is the item's share of its row total and
 discount (``qty / qty_ordered``, rounded to the cent); the document that takes an item's last quantity
-takes what is left of its row, so the parts always add up to the whole. The first invoice carries the
-order's shipping, its shipping discount, tax and module amounts; the invoice that leaves nothing to
+takes what is left of its row, so the parts always add up to the whole; an item's tax (and the tax a
+discount took off it) is shared the same way. The first invoice carries the order's shipping, its
+shipping discount, the shipping's tax and module amounts; the invoice that leaves nothing to
 invoice is exactly what the grand total still lacks. Invoices are paid at once (the platform's offline
 methods capture on invoicing), so ``capture`` changes nothing.
 
@@ -135,31 +136,46 @@ class InvoiceOrder(Service):
         chosen = _chosen(rows, items, orders.to_invoice, "invoice", NO_INVOICE)
         first = o.total_invoiced is None
         stamp = orders.now(self.ctx)
-        subtotal = discount = qty_total = ZERO
+        subtotal = discount = qty_total = tax = compensation = ZERO
         lines = []
         for row, qty in chosen.values():
             last = row.qty_invoiced + qty + row.qty_canceled >= row.qty_ordered
             line_total = _share(row.row_total, row.row_invoiced, qty, row.qty_ordered, last)
             line_discount = _share(row.discount_amount, row.discount_invoiced, qty, row.qty_ordered, last)
+            line_tax = _share(row.tax_amount, row.tax_invoiced, qty, row.qty_ordered, last)
+            line_compensation = _share(row.discount_tax_compensation_amount, row.discount_tax_compensation_invoiced,
+                                       qty, row.qty_ordered, last)
             subtotal, discount, qty_total = subtotal + line_total, discount + line_discount, qty_total + qty
+            tax, compensation = tax + line_tax, compensation + line_compensation
             lines.append({"order_item_id": row.item_id, "qty": qty, "row_total": line_total,
-                          "discount_amount": line_discount})
+                          "discount_amount": line_discount, "tax_amount": line_tax,
+                          "discount_tax_compensation_amount": line_compensation})
             conn.execute(update(item_t).where(item_t.c.item_id == row.item_id).values(
                 qty_invoiced=row.qty_invoiced + qty, row_invoiced=row.row_invoiced + line_total,
-                discount_invoiced=row.discount_invoiced + line_discount, updated_at=stamp))
+                discount_invoiced=row.discount_invoiced + line_discount, tax_invoiced=row.tax_invoiced + line_tax,
+                discount_tax_compensation_invoiced=row.discount_tax_compensation_invoiced + line_compensation,
+                updated_at=stamp))
         shipping = o.shipping_amount if first else ZERO
-        tax = o.tax_amount if first else ZERO
+        # the first invoice carries the shipping with its tax (and what a discount took off that tax)
+        shipping_tax = o.shipping_tax_amount if first else ZERO
+        if first:
+            compensation += o.discount_tax_compensation_amount - sum(
+                (r.discount_tax_compensation_amount for r in rows), ZERO)
+        tax += shipping_tax
         discount = -discount - (o.shipping_discount_amount if first else ZERO)
         adjustments = sum((Decimal(v) for v in (orders.json_value(o.adjustments) or {}).values()), ZERO) \
             if first else ZERO
         already = dec(o.total_invoiced)
         if any(orders.to_invoice(i) > 0 for i in orders.item_rows(conn, order_id)):
-            grand = max(ZERO, min(subtotal + discount + shipping + tax + adjustments, o.grand_total - already))
+            grand = max(ZERO, min(subtotal + discount + shipping + tax + compensation + adjustments,
+                                  o.grand_total - already))
         else:
             grand = o.grand_total - already
         invoice_id = conn.execute(insert(invoice_t).values(
             order_id=order_id, total_qty=qty_total, subtotal=subtotal, discount_amount=discount,
-            shipping_amount=shipping, tax_amount=tax, grand_total=grand, created_at=stamp)).inserted_primary_key[0]
+            shipping_amount=shipping, tax_amount=tax, shipping_tax_amount=shipping_tax,
+            discount_tax_compensation_amount=compensation, grand_total=grand,
+            created_at=stamp)).inserted_primary_key[0]
         _numbered(conn, invoice_t, invoice_id)
         conn.execute(insert(invoice_item_t), [{**line, "parent_id": invoice_id} for line in lines])
         paid = dec(o.total_paid) + grand
@@ -167,6 +183,7 @@ class InvoiceOrder(Service):
         _comment(self.ctx, o, comment, append_comment, notify, "invoice", invoice_id)
         _settle(self.ctx, o, {"total_invoiced": already + grand, "total_paid": paid,
                               "shipping_invoiced": o.shipping_invoiced + shipping,
+                              "tax_invoiced": o.tax_invoiced + tax,
                               "total_due": orders.due(o.grand_total, paid, o.total_canceled)})
         events.dispatch(self.ctx, "sales_order_invoice_save_after", order_id=order_id, invoice_id=invoice_id)
         return invoice_id
@@ -286,7 +303,7 @@ def refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, appe
         chosen = {}
     nothing_left = all(left(i) - chosen.get(i.item_id, (i, ZERO))[1] <= 0 for i in rows)
     stamp = orders.now(ctx)
-    subtotal = discount = qty_total = ZERO
+    subtotal = discount = qty_total = tax = compensation = ZERO
     lines, returned = [], {}
     back_to_stock = set((args.extension_attributes.return_to_stock_items or [])
                         if args.extension_attributes else [])
@@ -294,27 +311,44 @@ def refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, appe
         last = row.qty_refunded + qty >= row.qty_invoiced
         line_total = _share(row.row_invoiced, row.amount_refunded, qty, row.qty_invoiced, last)
         line_discount = _share(row.discount_invoiced, row.discount_refunded, qty, row.qty_invoiced, last)
+        line_tax = _share(row.tax_invoiced, row.tax_refunded, qty, row.qty_invoiced, last)
+        line_compensation = _share(row.discount_tax_compensation_invoiced, row.discount_tax_compensation_refunded,
+                                   qty, row.qty_invoiced, last)
         subtotal, discount, qty_total = subtotal + line_total, discount + line_discount, qty_total + qty
+        tax, compensation = tax + line_tax, compensation + line_compensation
         lines.append({"order_item_id": row.item_id, "qty": qty, "row_total": line_total,
-                      "discount_amount": line_discount})
+                      "discount_amount": line_discount, "tax_amount": line_tax,
+                      "discount_tax_compensation_amount": line_compensation})
         conn.execute(update(item_t).where(item_t.c.item_id == row.item_id).values(
             qty_refunded=row.qty_refunded + qty, amount_refunded=row.amount_refunded + line_total,
-            discount_refunded=row.discount_refunded + line_discount, updated_at=stamp))
+            discount_refunded=row.discount_refunded + line_discount, tax_refunded=row.tax_refunded + line_tax,
+            discount_tax_compensation_refunded=row.discount_tax_compensation_refunded + line_compensation,
+            updated_at=stamp))
         if row.item_id in back_to_stock and row.product_id is not None:
             returned[row.product_id] = returned.get(row.product_id, ZERO) + qty
     shipping_discount = o.shipping_discount_amount if shipping == shipping_left and shipping_left else ZERO
     discount = -discount - shipping_discount
+    # the shipping's tax goes back with the shipping: in proportion, the rest of it with the rest
+    shipping_tax_refunded = o.tax_refunded - sum((r.tax_refunded for r in rows), ZERO)
+    if shipping and shipping == shipping_left:
+        shipping_tax = o.shipping_tax_amount - shipping_tax_refunded
+    elif shipping and o.shipping_amount:
+        shipping_tax = cents(o.shipping_tax_amount * shipping / o.shipping_amount)
+    else:
+        shipping_tax = ZERO
+    tax += shipping_tax
     if nothing_left and shipping == shipping_left:
         grand = available + plus - minus  # the last refund: whatever was paid and is still held
     else:
-        grand = subtotal + discount + shipping + plus - minus
+        grand = subtotal + discount + shipping + tax + compensation + plus - minus
     if grand < 0 or (grand == 0 and not refund_handlers()):
         raise LocalizedException(NOT_POSITIVE)
     if grand > available:
         raise LocalizedException(MAX_REFUND, [f"{max(available, ZERO):.2f}"])
     creditmemo_id = conn.execute(insert(creditmemo_t).values(
         order_id=order_id, invoice_id=invoice_id, total_qty=qty_total, subtotal=subtotal, discount_amount=discount,
-        shipping_amount=shipping, tax_amount=ZERO, adjustment_positive=plus, adjustment_negative=minus,
+        shipping_amount=shipping, tax_amount=tax, shipping_tax_amount=shipping_tax,
+        discount_tax_compensation_amount=compensation, adjustment_positive=plus, adjustment_negative=minus,
         grand_total=grand, created_at=stamp)).inserted_primary_key[0]
     _numbered(conn, creditmemo_t, creditmemo_id)
     if lines:
@@ -332,7 +366,8 @@ def refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, appe
     conn.execute(update(payment_t).where(payment_t.c.parent_id == order_id).values(amount_refunded=refunded))
     stock.restore(conn, returned)
     _comment(ctx, o, comment, append_comment, notify, "creditmemo", creditmemo_id)
-    _settle(ctx, o, {"total_refunded": refunded, "shipping_refunded": o.shipping_refunded + shipping})
+    _settle(ctx, o, {"total_refunded": refunded, "shipping_refunded": o.shipping_refunded + shipping,
+                     "tax_refunded": o.tax_refunded + tax})
     events.dispatch(ctx, "sales_order_creditmemo_save_after", order_id=order_id, creditmemo_id=creditmemo_id)
     return Refunded(creditmemo_id, grand, min(credit, credited))
 

@@ -192,14 +192,26 @@ def _grouped(conn, stmt, key: str, ids: list[int]) -> dict[int, list]:
 
 def item_out(i) -> OrderItemInterface:
     qty = i.qty_ordered
+    # the amounts including tax as the cart's tax calculation gave them; derived for orders written from data
+    price_incl = i.price_incl_tax if i.price_incl_tax is not None \
+        else cents(i.price + (i.tax_amount / qty if qty else ZERO))
+    row_incl = i.row_total_incl_tax if i.row_total_incl_tax is not None else i.row_total + i.tax_amount
     return OrderItemInterface.of(
         item_id=i.item_id, order_id=i.order_id, quote_item_id=i.quote_item_id, product_id=i.product_id, sku=i.sku,
         name=i.name, product_type=i.product_type, qty_ordered=qty, qty_invoiced=i.qty_invoiced,
         qty_shipped=i.qty_shipped, qty_refunded=i.qty_refunded, qty_canceled=i.qty_canceled, price=i.price,
         base_price=i.price, original_price=i.original_price, row_total=i.row_total, base_row_total=i.row_total,
         discount_amount=i.discount_amount, discount_percent=i.discount_percent, tax_amount=i.tax_amount,
-        tax_percent=i.tax_percent, price_incl_tax=cents(i.price + (i.tax_amount / qty if qty else ZERO)),
-        row_total_incl_tax=i.row_total + i.tax_amount, weight=i.weight, applied_rule_ids=i.applied_rule_ids,
+        base_tax_amount=i.tax_amount, tax_percent=i.tax_percent, tax_invoiced=i.tax_invoiced,
+        base_tax_invoiced=i.tax_invoiced, tax_refunded=i.tax_refunded, base_tax_refunded=i.tax_refunded,
+        price_incl_tax=price_incl, base_price_incl_tax=price_incl, row_total_incl_tax=row_incl,
+        base_row_total_incl_tax=row_incl, discount_tax_compensation_amount=i.discount_tax_compensation_amount,
+        base_discount_tax_compensation_amount=i.discount_tax_compensation_amount,
+        discount_tax_compensation_invoiced=i.discount_tax_compensation_invoiced,
+        base_discount_tax_compensation_invoiced=i.discount_tax_compensation_invoiced,
+        discount_tax_compensation_refunded=i.discount_tax_compensation_refunded,
+        base_discount_tax_compensation_refunded=i.discount_tax_compensation_refunded,
+        weight=i.weight, applied_rule_ids=i.applied_rule_ids,
         is_virtual=i.is_virtual, created_at=i.created_at, updated_at=i.updated_at,
         extension_attributes=json_value(i.extension))
 
@@ -233,13 +245,16 @@ ORDER_INTERFACE = "Magento\\Sales\\Api\\Data\\OrderInterface"
 
 def _order_out(o, items: list, addresses: list, payment, histories: list, extension: dict) -> OrderInterface:
     item_objects = [item_out(i) for i in items]
+    shipping_incl = o.shipping_incl_tax if o.shipping_incl_tax is not None else o.shipping_amount + o.shipping_tax_amount
+    subtotal_incl = o.subtotal_incl_tax if o.subtotal_incl_tax is not None \
+        else o.subtotal + sum((i.tax_amount for i in items), ZERO)
     billing = next((address_out(a) for a in addresses if a.address_type == "billing"), None)
     shipping = next((address_out(a) for a in addresses if a.address_type == "shipping"), None)
     shipping_total = TotalInterface.of(
         shipping_amount=o.shipping_amount, base_shipping_amount=o.shipping_amount,
         shipping_discount_amount=o.shipping_discount_amount, base_shipping_discount_amount=o.shipping_discount_amount,
-        shipping_tax_amount=ZERO, base_shipping_tax_amount=ZERO, shipping_incl_tax=o.shipping_amount,
-        base_shipping_incl_tax=o.shipping_amount)
+        shipping_tax_amount=o.shipping_tax_amount, base_shipping_tax_amount=o.shipping_tax_amount,
+        shipping_incl_tax=shipping_incl, base_shipping_incl_tax=shipping_incl)
     assignment = ShippingAssignmentInterface.of(
         shipping=ShippingInterface.of(address=shipping, method=o.shipping_method, total=shipping_total),
         items=item_objects)
@@ -255,7 +270,12 @@ def _order_out(o, items: list, addresses: list, payment, histories: list, extens
         discount_description=o.discount_description, coupon_code=o.coupon_code,
         applied_rule_ids=o.applied_rule_ids, shipping_amount=o.shipping_amount,
         base_shipping_amount=o.shipping_amount, shipping_description=o.shipping_description,
-        tax_amount=o.tax_amount, base_tax_amount=o.tax_amount, grand_total=o.grand_total,
+        shipping_tax_amount=o.shipping_tax_amount, base_shipping_tax_amount=o.shipping_tax_amount,
+        shipping_incl_tax=shipping_incl, base_shipping_incl_tax=shipping_incl, subtotal_incl_tax=subtotal_incl,
+        base_subtotal_incl_tax=subtotal_incl, tax_amount=o.tax_amount, base_tax_amount=o.tax_amount,
+        tax_invoiced=o.tax_invoiced, base_tax_invoiced=o.tax_invoiced, tax_refunded=o.tax_refunded,
+        base_tax_refunded=o.tax_refunded, discount_tax_compensation_amount=o.discount_tax_compensation_amount,
+        base_discount_tax_compensation_amount=o.discount_tax_compensation_amount, grand_total=o.grand_total,
         base_grand_total=o.grand_total, total_paid=o.total_paid, total_invoiced=o.total_invoiced,
         total_refunded=o.total_refunded, total_due=o.total_due, total_qty_ordered=o.total_qty_ordered,
         total_item_count=o.total_item_count, weight=o.weight, items=item_objects, billing_address=billing,

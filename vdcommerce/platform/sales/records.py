@@ -85,7 +85,8 @@ _BY_ID = {t.name: base.where(t.c.entity_id == bindparam("id"))
 def _items_of(table: Table) -> Select[Any]:
     """The items of a kind of document with their order items' facts, in item order."""
     return (select(table, item_t.c.product_id, item_t.c.sku, item_t.c.name, item_t.c.price,
-                   item_t.c.qty_ordered, item_t.c.tax_amount.label("item_tax"), item_t.c.weight)
+                   item_t.c.qty_ordered, item_t.c.tax_amount.label("item_tax"), item_t.c.weight,
+                   item_t.c.price_incl_tax.label("item_price_incl_tax"))
             .join(item_t, item_t.c.item_id == table.c.order_item_id)
             .where(table.c.parent_id.in_(_ids)).order_by(table.c.entity_id))
 
@@ -121,8 +122,32 @@ def _comments(conn: Any, kind: str, ids: list[int]) -> dict[int, list]:
     return out
 
 
-def _tax_share(row: Any) -> Decimal:
-    return cents(row.item_tax * row.qty / row.qty_ordered) if row.qty_ordered else ZERO
+def _line(row: Any) -> dict[str, Any]:
+    """A document line's money as its data object shows it: its own tax, and its amounts including tax
+    (the row's before any discount, as the order item's)."""
+    price_incl = row.item_price_incl_tax if row.item_price_incl_tax is not None \
+        else cents(row.price + (row.item_tax / row.qty_ordered if row.qty_ordered else ZERO))
+    row_incl = cents(price_incl * row.qty) if row.item_price_incl_tax is not None else row.row_total + row.tax_amount
+    return dict(price=row.price, base_price=row.price, row_total=row.row_total, base_row_total=row.row_total,
+                discount_amount=row.discount_amount, base_discount_amount=row.discount_amount,
+                tax_amount=row.tax_amount, base_tax_amount=row.tax_amount,
+                discount_tax_compensation_amount=row.discount_tax_compensation_amount,
+                base_discount_tax_compensation_amount=row.discount_tax_compensation_amount,
+                price_incl_tax=price_incl, base_price_incl_tax=price_incl, row_total_incl_tax=row_incl,
+                base_row_total_incl_tax=row_incl)
+
+
+def _head_tax(r: Any) -> dict[str, Any]:
+    """A document's tax fields: the shipping's tax and the amounts including tax."""
+    subtotal_incl = r.subtotal + (r.tax_amount - r.shipping_tax_amount)
+    shipping_incl = r.shipping_amount + r.shipping_tax_amount
+    return dict(subtotal_incl_tax=subtotal_incl, base_subtotal_incl_tax=subtotal_incl,
+                shipping_amount=r.shipping_amount, base_shipping_amount=r.shipping_amount,
+                shipping_incl_tax=shipping_incl, base_shipping_incl_tax=shipping_incl,
+                shipping_tax_amount=r.shipping_tax_amount, base_shipping_tax_amount=r.shipping_tax_amount,
+                tax_amount=r.tax_amount, base_tax_amount=r.tax_amount,
+                discount_tax_compensation_amount=r.discount_tax_compensation_amount,
+                base_discount_tax_compensation_amount=r.discount_tax_compensation_amount)
 
 
 def _comment_fields(c: Any) -> dict[str, Any]:
@@ -147,20 +172,15 @@ def invoices_out(ctx: Context, rows: list) -> list[InvoiceInterface]:
     for r in rows:
         lines = [InvoiceItemInterface.of(
             entity_id=i.entity_id, parent_id=i.parent_id, order_item_id=i.order_item_id, product_id=i.product_id,
-            sku=i.sku, name=i.name, qty=i.qty, price=i.price, base_price=i.price, row_total=i.row_total,
-            base_row_total=i.row_total, discount_amount=i.discount_amount, tax_amount=_tax_share(i),
-            price_incl_tax=cents(i.price + (i.item_tax / i.qty_ordered if i.qty_ordered else ZERO)),
-            row_total_incl_tax=i.row_total + _tax_share(i)) for i in items[r.entity_id]]
+            sku=i.sku, name=i.name, qty=i.qty, **_line(i)) for i in items[r.entity_id]]
         address = addresses.get(r.order_id, {})
         out.append(InvoiceInterface.of(
             entity_id=r.entity_id, increment_id=r.increment_id, order_id=r.order_id, store_id=r.store_id,
             state=INVOICE_PAID, billing_address_id=address.get("billing"),
             shipping_address_id=address.get("shipping"), base_currency_code=CURRENCY, order_currency_code=CURRENCY,
             global_currency_code=CURRENCY, store_currency_code=CURRENCY, subtotal=r.subtotal,
-            base_subtotal=r.subtotal, subtotal_incl_tax=r.subtotal + r.tax_amount, discount_amount=r.discount_amount,
-            base_discount_amount=r.discount_amount, shipping_amount=r.shipping_amount,
-            base_shipping_amount=r.shipping_amount, shipping_incl_tax=r.shipping_amount, tax_amount=r.tax_amount,
-            base_tax_amount=r.tax_amount, grand_total=r.grand_total, base_grand_total=r.grand_total,
+            base_subtotal=r.subtotal, discount_amount=r.discount_amount, base_discount_amount=r.discount_amount,
+            **_head_tax(r), grand_total=r.grand_total, base_grand_total=r.grand_total,
             base_total_refunded=refunded.get(r.entity_id), is_used_for_refund=int(r.entity_id in refunded),
             can_void_flag=0, total_qty=r.total_qty, created_at=r.created_at, updated_at=r.created_at, items=lines,
             comments=[InvoiceCommentInterface.of(**_comment_fields(c)) for c in comments[r.entity_id]],
@@ -223,9 +243,7 @@ def creditmemos_out(ctx: Context, rows: list) -> list[CreditmemoInterface]:
         extension.update(declared.get(r.entity_id, {}))
         lines = [CreditmemoItemInterface.of(
             entity_id=i.entity_id, parent_id=i.parent_id, order_item_id=i.order_item_id, product_id=i.product_id,
-            sku=i.sku, name=i.name, qty=i.qty, price=i.price, base_price=i.price, row_total=i.row_total,
-            base_row_total=i.row_total, discount_amount=i.discount_amount, tax_amount=ZERO,
-            price_incl_tax=i.price, row_total_incl_tax=i.row_total) for i in items[r.entity_id]]
+            sku=i.sku, name=i.name, qty=i.qty, **_line(i)) for i in items[r.entity_id]]
         address = addresses.get(r.order_id, {})
         out.append(CreditmemoInterface.of(
             entity_id=r.entity_id, increment_id=r.increment_id, order_id=r.order_id,
@@ -233,10 +251,8 @@ def creditmemos_out(ctx: Context, rows: list) -> list[CreditmemoInterface]:
             billing_address_id=address.get("billing"), shipping_address_id=address.get("shipping"),
             base_currency_code=CURRENCY, order_currency_code=CURRENCY, global_currency_code=CURRENCY,
             store_currency_code=CURRENCY, subtotal=r.subtotal, base_subtotal=r.subtotal,
-            subtotal_incl_tax=r.subtotal + r.tax_amount, discount_amount=r.discount_amount,
-            base_discount_amount=r.discount_amount, shipping_amount=r.shipping_amount,
-            base_shipping_amount=r.shipping_amount, shipping_incl_tax=r.shipping_amount, tax_amount=r.tax_amount,
-            base_tax_amount=r.tax_amount, adjustment=r.adjustment_positive - r.adjustment_negative,
+            discount_amount=r.discount_amount, base_discount_amount=r.discount_amount, **_head_tax(r),
+            adjustment=r.adjustment_positive - r.adjustment_negative,
             adjustment_positive=r.adjustment_positive, base_adjustment_positive=r.adjustment_positive,
             adjustment_negative=r.adjustment_negative, base_adjustment_negative=r.adjustment_negative,
             grand_total=r.grand_total, base_grand_total=r.grand_total, created_at=r.created_at,

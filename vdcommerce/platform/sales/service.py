@@ -89,6 +89,9 @@ def create_order(ctx: Context, quote: Quote, total: Total, segments: list[Segmen
         "product_type": i.product_type, "is_virtual": int(i.is_virtual), "qty_ordered": i.qty, "price": i.price,
         "original_price": i.price, "row_total": i.row_total, "discount_amount": i.discount_amount,
         "discount_percent": i.discount_percent, "weight": i.weight, "applied_rule_ids": _rule_ids(i.applied_rule_ids),
+        "tax_amount": i.tax_amount, "tax_percent": i.tax_percent, "price_incl_tax": i.price_incl_tax,
+        "row_total_incl_tax": i.row_total_incl_tax,
+        "discount_tax_compensation_amount": i.discount_tax_compensation_amount,
         "extension": json_text(i.extension)} for i in quote.items]
     head = {
         "store_id": quote.store_id, "quote_id": quote.id, "customer_id": quote.customer_id, "customer_email": email,
@@ -100,6 +103,9 @@ def create_order(ctx: Context, quote: Quote, total: Total, segments: list[Segmen
         "applied_rule_ids": _rule_ids(total.applied_rule_ids), "shipping_amount": total.shipping_amount,
         "shipping_method": None if quote.is_virtual else quote.shipping_method,
         "shipping_description": shipping_description, "tax_amount": total.tax_amount,
+        "shipping_tax_amount": total.shipping_tax_amount, "subtotal_incl_tax": total.subtotal_incl_tax,
+        "shipping_incl_tax": total.shipping_incl_tax,
+        "discount_tax_compensation_amount": total.discount_tax_compensation_amount,
         "grand_total": total.grand_total, "total_qty_ordered": sum((i.qty for i in quote.items), ZERO),
         "total_item_count": len(quote.items), "weight": _weight(items),
         "adjustments": json_text({k: str(v) for k, v in total.adjustments.items()}),

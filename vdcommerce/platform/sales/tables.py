@@ -53,6 +53,14 @@ order = Table(
     Column("shipping_method", String(120), nullable=True),
     Column("shipping_description", String(255), nullable=True),
     _money("tax_amount"),
+    # the tax package's figures (migration 0020_tax): the shipping's tax, the amounts including tax, the
+    # tax a discount on prices including tax took off, and how much tax the documents moved
+    _money("shipping_tax_amount"),
+    _money("subtotal_incl_tax", nullable=True),
+    _money("shipping_incl_tax", nullable=True),
+    _money("discount_tax_compensation_amount"),
+    _money("tax_invoiced"),
+    _money("tax_refunded"),
     _money("grand_total"),
     _money("total_paid", nullable=True),
     _money("total_invoiced", nullable=True),
@@ -97,6 +105,14 @@ order_item = Table(
     Column("discount_percent", Numeric(12, 4), nullable=False, default=0),
     _money("tax_amount"),
     Column("tax_percent", Numeric(12, 4), nullable=False, default=0),
+    # (migration 0020_tax)
+    _money("price_incl_tax", nullable=True),
+    _money("row_total_incl_tax", nullable=True),
+    _money("discount_tax_compensation_amount"),
+    _money("tax_invoiced"),
+    _money("tax_refunded"),
+    _money("discount_tax_compensation_invoiced"),
+    _money("discount_tax_compensation_refunded"),
     _money("row_invoiced"),
     _money("discount_invoiced"),
     _money("amount_refunded"),
@@ -188,17 +204,22 @@ def _document_items(name: str, parent: str, *amounts: str) -> Table:
     )
 
 
-invoice = _document("sales_invoice", "subtotal", "discount_amount", "shipping_amount", "tax_amount", "grand_total")
-invoice_item = _document_items("sales_invoice_item", "sales_invoice", "row_total", "discount_amount")
+invoice = _document("sales_invoice", "subtotal", "discount_amount", "shipping_amount", "tax_amount", "grand_total",
+                    # (migration 0020_tax)
+                    "shipping_tax_amount", "discount_tax_compensation_amount")
+invoice_item = _document_items("sales_invoice_item", "sales_invoice", "row_total", "discount_amount",
+                               "tax_amount", "discount_tax_compensation_amount")
 shipment = _document("sales_shipment")
 shipment_item = _document_items("sales_shipment_item", "sales_shipment")
 creditmemo = _document("sales_creditmemo", "subtotal", "discount_amount", "shipping_amount", "tax_amount",
                        "adjustment_positive", "adjustment_negative", "grand_total",
+                       "shipping_tax_amount", "discount_tax_compensation_amount",  # (migration 0020_tax)
                        extra=(Column("invoice_id", Integer, ForeignKey("sales_invoice.entity_id", ondelete="SET NULL"),
                                      nullable=True),
                               # JSON {refund handler code: amount}: what modules gave back (store credit, ...)
                               Column("module_refunds", Text, nullable=True)))
-creditmemo_item = _document_items("sales_creditmemo_item", "sales_creditmemo", "row_total", "discount_amount")
+creditmemo_item = _document_items("sales_creditmemo_item", "sales_creditmemo", "row_total", "discount_amount",
+                                  "tax_amount", "discount_tax_compensation_amount")
 
 shipment_track = Table(
     "sales_shipment_track", metadata,

@@ -1,14 +1,14 @@
 """customer: customer groups created through the API, websites excluded from a group
 
 Revision ID: 0021_customer
-Revises: 0019_cron
+Revises: 0020_tax
 """
 from alembic import op
 import sqlalchemy as sa
 
 
 revision = '0021_customer'
-down_revision = '0019_cron'
+down_revision = '0020_tax'
 branch_labels = None
 depends_on = None
 
