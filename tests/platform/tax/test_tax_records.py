@@ -185,3 +185,16 @@ def test_rates_and_rules_are_written_through_bulk(srv, admin):
     assert ok(admin.delete(f"/V1/taxRules/{rule['id']}")) is True
     for x in found["items"]:
         assert ok(admin.delete(f"/V1/taxRates/{x['id']}")) is True
+
+
+def test_a_customer_group_names_the_customer_classes_the_tax_package_keeps(admin):
+    name = unique("Trade ")
+    class_id = int(ok(admin.post("/V1/taxClasses", json={"taxClass": {"class_name": name, "class_type": "CUSTOMER"}})))
+    group = ok(admin.post("/V1/customerGroups", json={"group": {"code": unique("trade"), "tax_class_id": class_id}}))
+    assert (group["tax_class_id"], group["tax_class_name"]) == (class_id, name)
+    # a product class is no customer class
+    error(admin.post("/V1/customerGroups", json={"group": {"code": unique("goods"), "tax_class_id": 2}}), 400,
+          INVALID, {"value": 2, "fieldName": "taxClassId"})
+    # and a class a group names may not go
+    r = admin.delete(f"/V1/taxClasses/{class_id}")
+    assert r.status_code == 400, r.text

@@ -201,3 +201,17 @@ def groups_by_id(conn: Connection, ids: Iterable[int]) -> dict[int, str]:
     return {r.customer_group_id: r.customer_group_code for r in conn.execute(
         select(group_t.c.customer_group_id, group_t.c.customer_group_code)
         .where(group_t.c.customer_group_id.in_(wanted)))}
+
+
+_GROUP_TAX_CLASSES = select(group_t.c.customer_group_id, group_t.c.tax_class_id)
+
+
+def group_tax_classes(conn: Connection) -> dict[int, int]:
+    """Each customer group's tax class (the tax calculation reads them once with its setup)."""
+    return {row.customer_group_id: row.tax_class_id for row in conn.execute(_GROUP_TAX_CLASSES)}
+
+
+def groups_using_tax_class(conn: Connection, class_id: int) -> bool:
+    """Whether a customer group names this tax class (such a class may not be deleted)."""
+    return conn.execute(select(group_t.c.customer_group_id).where(group_t.c.tax_class_id == class_id)
+                        .limit(1)).first() is not None

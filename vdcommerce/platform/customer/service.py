@@ -831,19 +831,3 @@ def caller_group_id(ctx: Context) -> int:
 # forced parameters naming the caller's customer group (the vendor modules' placeholder among them)
 PLACEHOLDERS["%customer_group_id%"] = caller_group_id
 PLACEHOLDERS["%vendor_customer_group%"] = caller_group_id
-
-
-# --------------------------------------------------------------------------- customer groups' tax classes
-
-_GROUP_TAX_CLASSES = select(group_t.c.customer_group_id, group_t.c.tax_class_id)
-
-
-def group_tax_classes(conn: Connection) -> dict[int, int]:
-    """Each customer group's tax class (the tax calculation reads them once with its setup)."""
-    return {row.customer_group_id: row.tax_class_id for row in conn.execute(_GROUP_TAX_CLASSES)}
-
-
-def groups_using_tax_class(conn: Connection, class_id: int) -> bool:
-    """Whether a customer group names this tax class (such a class may not be deleted)."""
-    return conn.execute(select(group_t.c.customer_group_id).where(group_t.c.tax_class_id == class_id)
-                        .limit(1)).first() is not None

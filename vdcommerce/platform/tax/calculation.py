@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ...framework.context import Context
-from ..customer.service import group_tax_classes
+from ..customer.groups import group_tax_classes
 from .tables import rate as rate_t
 from .tables import rate_title as title_t
 from .tables import rule as rule_t

@@ -19,7 +19,8 @@ from ...framework.exceptions import (AlreadyExistsException, CouldNotDeleteExcep
 from ...framework.repository import LinkSet, Record, Repository
 from ...framework.search import SearchCriteria
 from ..customer.directory import COUNTRIES, region_by_id
-from ..customer.service import groups_using_tax_class
+from ..customer import groups
+from ..customer.groups import groups_using_tax_class
 from . import calculation
 from .api import (TaxClassInterface, TaxClassSearchResultsInterface, TaxRateInterface, TaxRateSearchResultsInterface,
                   TaxRateTitleInterface, TaxRuleInterface, TaxRuleSearchResultsInterface)
@@ -31,6 +32,16 @@ from .tables import tax_class as class_t
 
 CUSTOMER, PRODUCT = "CUSTOMER", "PRODUCT"
 CODE_EXISTS = "Code already exists."
+
+_CUSTOMER_CLASSES = select(class_t.c.class_id, class_t.c.class_name).where(class_t.c.class_type == CUSTOMER)
+
+
+def customer_classes(conn: Any) -> dict[int, str]:
+    """The customer tax classes a customer group may name, with their names."""
+    return {row.class_id: row.class_name for row in conn.execute(_CUSTOMER_CLASSES)}
+
+
+groups.set_tax_classes(customer_classes)
 
 
 def _aggregate(errors: list[LocalizedException]) -> None:
