@@ -40,6 +40,13 @@ def pick_label(rows: list[Any], view: int, title: str | None) -> str:
     return title or ""
 
 
+def check_choices(repo: Repository[Any, Any], record: Record) -> None:
+    """The enumerated fields, the value named as text (as the platform's message shows it)."""
+    for key, allowed in repo.choices.items():
+        if record.get(key) not in allowed:
+            raise InputException.invalid_value(key, "" if record.get(key) is None else str(record.get(key)))
+
+
 class _Labelled(Repository[Any, Any]):
     """A reference record with per-store labels in ``store_table``, soft-deleted."""
 
@@ -76,6 +83,10 @@ class _Labelled(Repository[Any, Any]):
         values = super().convert(sent, stored)
         values.pop("is_deleted", None)
         return values
+
+    def check(self, record: Record, stored: Record | None) -> None:
+        check_choices(self, record)
+        super().check(record, stored)
 
     def write(self, stored: Record | None, record: Record, sent_links: list[str]) -> Record:
         if stored is None:
@@ -246,6 +257,7 @@ class StatusRepository(_Labelled):
     def check(self, record: Record, stored: Record | None) -> None:
         if record.get("state") is None:
             raise InputException.required("state")
+        check_choices(self, record)
         super().check(record, stored)
         if record.get("initial") and record.get("enabled") is False:
             raise LocalizedException("Initial status can't be disabled.")
@@ -348,6 +360,7 @@ class ReturnRulesRepository(Repository[ReturnRulesInterface, ReturnRulesSearchRe
         return values
 
     def check(self, record: Record, stored: Record | None) -> None:
+        check_choices(self, record)
         super().check(record, stored)
         if (record.get("default_resolution") or 0) < 0:
             raise InputException.invalid_value("default_resolution", record["default_resolution"])

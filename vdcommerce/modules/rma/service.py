@@ -24,7 +24,8 @@ from .api import (CodeLabelInterface, FormOptionsInterface, HistoryInterface, Hi
                   RequestSearchResultsInterface, ResolveResultInterface, ReturnedRequestInterface,
                   ReturnOrderInterface, ReturnOrderItemInterface, TrackingInterface)
 from .reference import ConditionRepository, ReasonRepository, ResolutionRepository
-from .tables import condition, history, message, message_file, order_lock, reason, request, request_item, resolution
+from .tables import condition, history, message, message_file, order_lock, reason, request_item, resolution
+from .tables import request as request_t
 from .tables import status as status_t
 from .tables import tracking
 from .tables import tracking as tracking_table
@@ -123,7 +124,7 @@ def _check_item(ctx: Any, values: dict[str, Any], order_items: set[int]) -> None
     _exists(ctx, resolution, "resolution_id", values.get("resolution_id"), ResolutionRepository)
     item_status = values.get("item_status")
     if item_status is not None and item_status not in range(5):
-        raise InputException.invalid_value("item_status", item_status)
+        raise InputException.invalid_value("item_status", str(item_status))
 
 
 def _num(value: Any) -> str:
@@ -197,7 +198,7 @@ def create_request(ctx: Any, req: RequestInterface, customer_id: int | None, sec
     name = " ".join(p for p in (order.customer_firstname, order.customer_lastname) if p)
     if customer_id is None and req.customer_name:
         name = req.customer_name
-    request_id = ctx.conn.execute(insert(request).values(
+    request_id = ctx.conn.execute(insert(request_t).values(
         order_id=order.entity_id, store_id=order.store_id or 0, created_at=at, modified_at=at, status=status_id,
         customer_id=order.customer_id, customer_name=name, url_hash=L.new_hash(),
         manager_id=(req.manager_id or 0) if customer_id is None else 0, custom_fields=fields,
@@ -229,9 +230,9 @@ def close_request(ctx: Any, request_id_hash: str, customer_id: int) -> bool:
         row = L.mine_row(ctx, customer_id, text, lock=True)
     else:
         if text.isdigit():
-            row = ctx.conn.execute(select(request).where(request.c.request_id == int(text)).with_for_update()).first()
+            row = ctx.conn.execute(select(request_t).where(request_t.c.request_id == int(text)).with_for_update()).first()
         else:
-            row = ctx.conn.execute(select(request).where(request.c.url_hash == text).with_for_update()).first()
+            row = ctx.conn.execute(select(request_t).where(request_t.c.url_hash == text).with_for_update()).first()
         if row is None:
             raise NoSuchEntityException(L.MINE_NOT_FOUND)
     current = L.status_row(ctx, row.status)
@@ -457,7 +458,7 @@ class RequestRepository(Repository[RequestInterface, RequestSearchResultsInterfa
     interface = "Vendor\\Rma\\Api\\RequestRepositoryInterface"
     summary = "Return requests"
     entity = "request"
-    table = request
+    table = request_t
     data = RequestInterface
     results = RequestSearchResultsInterface
     not_found = L.REQUEST_NOT_FOUND
@@ -490,9 +491,9 @@ class RequestRepository(Repository[RequestInterface, RequestSearchResultsInterfa
         if "status" in values and L.status_row(ctx, values["status"]) is None:
             raise NoSuchEntityException('Status with specified ID "%1" not found.', [values["status"]])
         if "rating" in values and values["rating"] not in range(6):
-            raise InputException.invalid_value("rating", values["rating"])
+            raise InputException.invalid_value("rating", str(values["rating"]))
         if "store_id" in values and ctx.config is not None and values["store_id"] not in ctx.config.website_of:
-            raise InputException.invalid_value("store_id", values["store_id"])
+            raise InputException.invalid_value("store_id", str(values["store_id"]))
         if "custom_fields" in sent and sent["custom_fields"] is not None:
             values["custom_fields"] = _custom_fields(ctx, request.custom_fields, row.store_id)
             if values["custom_fields"] == row.custom_fields:
@@ -542,7 +543,7 @@ class RequestRepository(Repository[RequestInterface, RequestSearchResultsInterfa
             values.update(shipping_label="", label_file_id=None)
             L.history(ctx, request_id, 9, {"filename": row.shipping_label}, L.MANAGER, _manager_name(ctx), at)
             changed.append("shipping_label")
-        ctx.conn.execute(update(request).where(request.c.request_id == request_id).values(modified_at=at, **values))
+        ctx.conn.execute(update(request_t).where(request_t.c.request_id == request_id).values(modified_at=at, **values))
         data: dict[str, Any] = {"changed": changed}
         if "status" in values:
             data.update({"from": row.status, "to": values["status"]})
@@ -609,7 +610,7 @@ class RequestDeleter(Service):
             media.remove(self.conn, row.label_file_id)
         for table in (history, tracking, request_item, message):
             self.conn.execute(delete(table).where(table.c.request_id == request_id))
-        self.conn.execute(delete(request).where(request.c.request_id == request_id))
+        self.conn.execute(delete(request_t).where(request_t.c.request_id == request_id))
         return True
 
 
@@ -880,13 +881,13 @@ class CustomerRequestManagement(Service):
         L.require_enabled(self.ctx)
         row = L.mine_row(self.ctx, customer_id, request_id, lock=True)
         if rating is None or rating not in range(1, 6):
-            raise InputException.invalid_value("rating", rating)
+            raise InputException.invalid_value("rating", "" if rating is None else str(rating))
         current = L.status_row(self.ctx, row.status)
         if not L.flag(self.ctx, L.FEEDBACK, row.store_id) or row.rating or current is None \
                 or current.state != L.COMPLETED:
             return False
         at = L.now(self.ctx)
-        self.conn.execute(update(request).where(request.c.request_id == row.request_id).values(
+        self.conn.execute(update(request_t).where(request_t.c.request_id == row.request_id).values(
             rating=rating, rating_comment=L.strip_tags(rating_comment or ""), modified_at=at))
         L.automatic_change(self.ctx, L.request_row(self.ctx, row.request_id), L.EV_RATING, at)
         return True
