@@ -258,21 +258,23 @@ def _outcomes(outcomes) -> None:
 @click.option("--job", "jobs", multiple=True, metavar="CODE",
               help="Run this job now, whether due or not (repeatable); the other jobs wait for their time.")
 @click.option("--at", "at", type=click.DateTime(["%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]), default=None,
-              help="Run what was due at this UTC time instead of now (catch up on a minute the scheduler missed).")
+              help="Run as if the current UTC time were this (the job clock): with --job, the named jobs "
+                   "see this time; without, what was due at this time runs and sees it.")
 def cron_run(group, jobs, at) -> None:
-    """Run the jobs that are due now, once, and exit (at most one runner works at a time)."""
-    from .platform.cron.runner import run_due, run_now
+    """Run the jobs that are due now (or the named ones), once, and exit (one runner works at a time)."""
+    from .platform.cron.runner import ERROR, run_due, run_now
     _jobs()
     _needs_database()
-    if jobs and at:
-        raise click.UsageError("--at and --job do not go together: --job runs a job now, due or not.")
     if not jobs:
         _outcomes(run_due(group, at))
         return
     try:
-        _outcomes(run_now(list(jobs)))
+        outcomes = run_now(list(jobs), at)
     except LocalizedException as e:
         _fail(e)
+    _outcomes(outcomes)
+    if outcomes is None or any(o.status == ERROR for o in outcomes):
+        sys.exit(1)
 
 
 @cron.command("start")

@@ -94,6 +94,9 @@ class Settings(BaseSettings):
     cron_tick_seconds: float = Field(60.0, description="How often the scheduler that `serve` runs beside the web "
                                                        "server looks for due jobs (`cron start`); 0: off (run "
                                                        "`vdcommerce cron run` from the system's cron instead).")
+    cron_lock_wait_seconds: float = Field(60.0, ge=0, description="How long `vdcommerce cron run --job` waits for "
+                                                               "the runner lock another runner holds before it "
+                                                               "gives up (exit status 1).")
     media_dir: str = Field("", description="Folder of the public media files (product images, ...), served under "
                                            "`VDC_MEDIA_URL`. Empty: `<var_dir>/media`.")
     media_private_dir: str = Field("", description="Folder of the files only download routes serve (attachments a "

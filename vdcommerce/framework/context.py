@@ -1,6 +1,7 @@
 """What a service call runs within: the transaction, the store scope and the caller."""
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
@@ -54,6 +55,14 @@ class Context:
     config: ConfigReader | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     client_ip: str | None = None  # the caller's IP address; None outside an HTTP request (queue, CLI)
+    clock: dt.datetime | None = None  # a job run's time (naive UTC); None: the real clock
+
+    def now(self) -> dt.datetime:
+        """Now, naive UTC to the second: the run's time in a scheduled job (the ``--at`` time of
+        ``cron run``, else the real clock when the run started), the real clock in a request."""
+        if self.clock is not None:
+            return self.clock
+        return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
     def config_value(self, path: str, default: Any = None) -> Any:
         value = self.config.get(path, self.store_id) if self.config else None

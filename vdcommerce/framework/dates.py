@@ -2,13 +2,19 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .exceptions import InputException
 
+if TYPE_CHECKING:
+    from .context import Context
 
-def utc_now() -> dt.datetime:
-    """Now, naive UTC, to the second."""
+
+def utc_now(ctx: Context | None = None) -> dt.datetime:
+    """Now, naive UTC, to the second: ``ctx.now()`` when a context is given (a scheduled job's run time
+    under the job clock), else the real clock."""
+    if ctx is not None:
+        return ctx.now()
     return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
 

@@ -2,7 +2,8 @@
 per due time whatever the number of runners, every run recorded and listed by
 GET /V1/vdcommerce/cron/schedule. The test module declares the jobs: vdtest_write writes a row (and waits
 testmodule/cron/pause_seconds), vdtest_fail always fails, vdtest_configured runs on the expression kept
-in testmodule/cron/expression."""
+in testmodule/cron/expression, vdtest_clock records the time the job clock gives it (``ctx.now()``) and
+comments on the order testmodule/cron/comment_order names."""
 from __future__ import annotations
 
 import datetime as dt
@@ -17,7 +18,8 @@ import pytest
 import sqlalchemy as sa
 
 from tests.helpers import unique
-from tests.helpers.harness import BIN, ROOT, Database, Server
+from tests.helpers.harness import BIN, ROOT, Database, Server, run_cli
+from tests.helpers.sales import create, new_product
 from vdcommerce.framework.packages import DeclarationError, Package
 from vdcommerce.platform.cron.jobs import read
 
@@ -53,6 +55,14 @@ def written(server: Server, job_code: str = "vdtest_write") -> int:
                          {"j": job_code}).scalar_one()
 
 
+def clocks(server: Server) -> list[str]:
+    """The times vdtest_clock saw, in the order of its runs."""
+    with server.db.engine.connect() as c:
+        codes = c.execute(sa.text("SELECT job_code FROM vendor_testmodule_cron_run WHERE job_code LIKE 'vdtest_clock %' "
+                                  "ORDER BY run_id")).scalars()
+        return [code.removeprefix("vdtest_clock ") for code in codes]
+
+
 def start_runner(server: Server, *args: str) -> subprocess.Popen:
     return subprocess.Popen([str(BIN), "cron", "run", *args], env=server.env, cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
@@ -81,6 +91,12 @@ def test_cron_run_runs_due_jobs_once_and_records_every_outcome(own_server):
     assert "0 job run(s)" in own_server.cli("cron", "run", "--at", at).stdout
     assert written(own_server) == 1
     assert [r["job_code"] for r in runs(own_server, token, status="error")] == ["vdtest_fail"]
+
+    # what is due at --at runs as of that time: the job's clock answers it, to the second
+    own_server.config("testmodule/cron/clock_expression", "*/5 * * * *")
+    out = own_server.cli("cron", "run", "--at", "2031-01-02 03:05:30").stdout
+    assert re.search(r"^vdtest_clock  2031-01-02 03:05  success$", out, re.M), out
+    assert clocks(own_server) == ["2031-01-02 03:05:30"]
 
 
 def test_a_configured_schedule_and_runs_that_are_too_late(own_server):
@@ -128,7 +144,7 @@ def test_two_runners_started_together_run_a_due_job_once(own_server):
 
 def test_a_runner_does_nothing_while_another_runs_and_a_dead_runners_run_is_closed(own_server):
     token = own_server.token()
-    own_server.config("testmodule/cron/pause_seconds", "30")
+    own_server.config("testmodule/cron/pause_seconds", "90")  # killed below, long before
     busy = start_runner(own_server, "--job", "vdtest_write")  # runs now: no wait for a due time
     try:
         deadline = time.monotonic() + 30
@@ -143,13 +159,21 @@ def test_a_runner_does_nothing_while_another_runs_and_a_dead_runners_run_is_clos
 
         second = own_server.cli("cron", "run")
         assert "Another runner is running the jobs; nothing run." in second.stdout
+        # a named job waits for the lock (VDC_CRON_LOCK_WAIT_SECONDS, 60 s by default), then gives up
+        started = time.monotonic()
+        named = run_cli({**own_server.env, "VDC_CRON_LOCK_WAIT_SECONDS": "1"}, "cron", "run", "--job",
+                        "vdtest_clock", "--at", "2031-01-02 03:04", check=False)
+        assert named.returncode == 1 and named.stdout == "Another runner is running the jobs; nothing run.\n"
+        assert time.monotonic() - started >= 1
+        assert clocks(own_server) == []
         assert runs(own_server, token, job_code="vdtest_write")[0]["status"] == "running"  # left alone
     finally:
         busy.send_signal(signal.SIGKILL)  # the runner dies mid-job: its lock goes with it
         busy.communicate(timeout=30)
 
     own_server.config("testmodule/cron/pause_seconds", "0")
-    own_server.cli("cron", "run", "--job", "vdtest_fail")  # the next runner closes the dead one's run
+    r = own_server.cli("cron", "run", "--job", "vdtest_fail", check=False)  # the next runner closes the dead one's run
+    assert r.returncode == 1 and re.search(r"^vdtest_fail  \S+ \S+  error  The test job failed", r.stdout, re.M)
     (write,) = runs(own_server, token, job_code="vdtest_write")
     assert write["status"] == "error" and write["messages"] == ABANDONED and write["finished_at"] is not None
     assert written(own_server) == 0  # the dead runner's writes never committed
@@ -184,8 +208,62 @@ def test_cron_run_job_runs_a_named_job_now_due_or_not(server, admin_token):
     assert len(runs(server, admin_token, job_code="vdtest_fail")) == history["vdtest_fail"]
     r = server.cli("cron", "run", "--job", "nosuch", check=False)
     assert r.returncode == 1 and 'No job "nosuch" is declared.' in r.stderr
-    r = server.cli("cron", "run", "--job", "vdtest_fail", "--at", this_minute(), check=False)
-    assert r.returncode == 2 and "--at and --job do not go together" in r.stderr
+
+
+
+@pytest.fixture
+def all_client(server, admin_token):
+    with server.client(admin_token, "all") as c:
+        yield c
+
+
+def test_cron_run_job_at_runs_the_job_as_of_that_time_and_may_repeat(server, admin_token, all_client):
+    """The job clock: ``--job CODE --at TIME`` runs the job now as if it were TIME; the job reads it as
+    ``ctx.now()``, and what the platform's services write for it carry it; the same call runs again."""
+    sku = new_product(all_client)
+    order = create(all_client, [(sku, 1, 45)])
+    server.config("testmodule/cron/comment_order", str(order["entity_id"]))
+    try:
+        for expected in (1, 2):
+            r = server.cli("cron", "run", "--job", "vdtest_clock", "--at", "2031-01-02 03:04")
+            assert r.stdout == "vdtest_clock  2031-01-02 03:04  success\n1 job run(s).\n"
+            assert clocks(server).count("2031-01-02 03:04:00") == expected
+    finally:
+        server.config("testmodule/cron/comment_order", "")
+    repeated = [run for run in runs(server, admin_token, job_code="vdtest_clock")
+                if run["scheduled_at"] == "2031-01-02 03:04:00"]
+    assert len(repeated) == 2 and all(run["status"] == "success" for run in repeated)
+    assert repeated[0]["schedule_id"] != repeated[1]["schedule_id"]
+    # the bookkeeping keeps the real clock
+    assert all(run["executed_at"] < "2031" and run["created_at"] < "2031" for run in repeated)
+
+    got = all_client.get(f"/V1/orders/{order['entity_id']}").json()
+    assert got["updated_at"] == "2031-01-02 03:04:00"
+    comments = [h for h in got["status_histories"] if h["comment"].startswith("Commented by a job")]
+    assert [h["created_at"] for h in comments] == ["2031-01-02 03:04:00"] * 2
+    assert comments[0]["comment"] == "Commented by a job at 2031-01-02 03:04:00"
+
+    # seconds are taken too; without --at the job sees the real clock
+    server.cli("cron", "run", "--job", "vdtest_clock", "--at", "2031-01-02 03:04:59")
+    assert clocks(server)[-1] == "2031-01-02 03:04:59"
+    before = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+    server.cli("cron", "run", "--job", "vdtest_clock")
+    seen = dt.datetime.strptime(clocks(server)[-1], "%Y-%m-%d %H:%M:%S")
+    assert before <= seen <= dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+
+
+def test_a_named_job_waits_for_the_runner_lock(own_server):
+    own_server.config("testmodule/cron/pause_seconds", "3")
+    busy = start_runner(own_server, "--job", "vdtest_write")
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not runs(own_server, own_server.token(), status="running"):
+            time.sleep(0.2)
+        r = own_server.cli("cron", "run", "--job", "vdtest_clock", "--at", "2031-01-02 03:04")
+        assert r.returncode == 0 and "vdtest_clock  2031-01-02 03:04  success" in r.stdout
+    finally:
+        busy.communicate(timeout=60)
+    assert written(own_server) == 1 and clocks(own_server) == ["2031-01-02 03:04:00"]
 
 
 def test_the_history_route_needs_its_acl_resource(server, admin_token):

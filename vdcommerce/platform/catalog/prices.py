@@ -41,13 +41,14 @@ _active = (select(special_t.c.store_id, special_t.c.price)
 
 
 def store_now(ctx: Context) -> dt.datetime:
-    """Now in the store's timezone, without tzinfo (as the dates are stored)."""
+    """Now (``ctx.now()``: a job's run time under the job clock) in the store's timezone, without tzinfo
+    (as the dates are stored)."""
     name = str(ctx.config_value("general/locale/timezone", "UTC") or "UTC")
     try:
         zone = ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         zone = ZoneInfo("UTC")
-    return dt.datetime.now(zone).replace(tzinfo=None, microsecond=0)
+    return ctx.now().replace(tzinfo=dt.timezone.utc).astimezone(zone).replace(tzinfo=None)
 
 
 def final_price(ctx: Context, product_id: int, price: Decimal) -> Decimal:

@@ -3,14 +3,20 @@
 At most one runner works at a time across every process and machine that shares the database: a
 run first takes the runner lock (PostgreSQL: a session advisory lock, freed by the server when the
 holder's connection ends; SQLite: an OS file lock beside the database file, freed when the holder's
-process ends). A runner that finds the lock taken does nothing and says so.
+process ends). A runner that finds the lock taken does nothing and says so; a run of named jobs
+(``cron run --job``) waits for it first, up to ``VDC_CRON_LOCK_WAIT_SECONDS`` (60 s).
+
+Every job runs under the job clock: its ``Context`` answers ``ctx.now()`` with the run's time (the
+``--at`` time of ``cron run``, else the real clock when the run started), so what it decides by time
+and what the platform stamps for it carry that time. The bookkeeping of ``cron_schedule``
+(``executed_at``, ``finished_at``, the history clean-up) keeps the real clock.
 
 Holding the lock, a run:
 
 1. marks runs left ``running`` by a runner that died as ``error``;
 2. for each job, works out its latest due time (the latest minute at or before now that its cron
-   expression names) and records it once as ``pending`` (``cron_schedule`` is unique on job and time,
-   so a due time is recorded once even without the lock); a due time older than
+   expression names) and records it once as ``pending`` (a due time already recorded is not recorded
+   again); a due time older than
    ``system/cron/missed_if_not_run_for`` minutes is recorded as ``missed`` instead, and so are pending
    runs that waited that long;
 3. runs the pending runs in time order, each in a transaction of its own that also records
@@ -24,6 +30,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,7 +39,6 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 from sqlalchemy import delete, insert, select, text, update
-from sqlalchemy.exc import IntegrityError
 
 from ...framework import db
 from ...framework.context import Context
@@ -66,12 +72,18 @@ def utcnow() -> dt.datetime:
 # --------------------------------------------------------------------------- the runner lock
 
 @contextmanager
-def runner_lock() -> Iterator[bool]:
-    """Whether this process now holds the runner lock (held until the block ends)."""
+def runner_lock(wait: float = 0) -> Iterator[bool]:
+    """Whether this process now holds the runner lock (held until the block ends), waiting up to ``wait``
+    seconds for another runner to let it go."""
     engine = db.get_engine()
     if engine.dialect.name == "postgresql":
         with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            held = bool(conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": LOCK_KEY}).scalar())
+            deadline = time.monotonic() + wait
+            while True:
+                held = bool(conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": LOCK_KEY}).scalar())
+                if held or time.monotonic() >= deadline:
+                    break
+                time.sleep(min(0.25, max(0.0, deadline - time.monotonic())))
             try:
                 yield held
             finally:
@@ -80,7 +92,7 @@ def runner_lock() -> Iterator[bool]:
         return
     lock = FileLock(_lock_file(engine.url.database))
     try:
-        lock.acquire(timeout=0)
+        lock.acquire(timeout=wait, poll_interval=0.25)
     except Timeout:
         yield False
         return
@@ -125,7 +137,7 @@ def run_due(group: str | None = None, now: dt.datetime | None = None) -> list[Ou
         if not held:
             return None
         real = utcnow()
-        now = now or real
+        now = now.replace(microsecond=0) if now else real
         config = _config()
         window = _minutes(config, "system/cron/missed_if_not_run_for", 15)
         _close_abandoned(real)
@@ -135,24 +147,28 @@ def run_due(group: str | None = None, now: dt.datetime | None = None) -> list[Ou
         return outcomes
 
 
-def run_now(codes: list[str], now: dt.datetime | None = None) -> list[Outcome] | None:
-    """Run the named jobs at once, due or not (``cron run --job``): holding the lock, close the runs a
-    dead runner left (step 1 above), then record a run of each job at this instant and run it as a due
-    one would. Unknown codes are a ``LocalizedException``; None when another runner holds the lock."""
+def run_now(codes: list[str], now: dt.datetime | None = None, wait: float | None = None) -> list[Outcome] | None:
+    """Run the named jobs at once, due or not (``cron run --job``), as of ``now`` when given (the job
+    clock: each job's ``ctx.now()`` and the run's ``scheduled_at``), else as of the real clock when the
+    run starts. Waits up to ``wait`` seconds (``VDC_CRON_LOCK_WAIT_SECONDS``) for the runner lock; holding
+    it, closes the runs a dead runner left (step 1 above), then records a run of each job and runs it as a
+    due one would. The same job at the same time may run any number of times, each run recorded.
+    Unknown codes are a ``LocalizedException``; None when the lock stayed taken."""
     declared = {j.code: j for j in declared_jobs()}
     unknown = [code for code in codes if code not in declared]
     if unknown:
         raise LocalizedException('No job "%1" is declared.', [unknown[0]])
-    with runner_lock() as held:
+    with runner_lock(get_settings().cron_lock_wait_seconds if wait is None else wait) as held:
         if not held:
             return None
         config = _config()
-        _close_abandoned(utcnow())
+        real = utcnow()
+        _close_abandoned(real)
+        at = now.replace(microsecond=0) if now else real
         outcomes = []
         for code in codes:
-            at = now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)  # to the microsecond: unique
             with db.transaction() as conn:
-                schedule_id = conn.execute(insert(t).values(job_code=code, scheduled_at=at, created_at=at,
+                schedule_id = conn.execute(insert(t).values(job_code=code, scheduled_at=at, created_at=real,
                                                             status=PENDING).returning(t.c.schedule_id)).scalar_one()
             outcomes.append(_run_one(declared[code], schedule_id, at, config))
         return outcomes
@@ -178,13 +194,10 @@ def _record_due(jobs: Any, config: ConfigState, now: dt.datetime, window: dt.tim
         values = {"job_code": job.code, "scheduled_at": slot, "created_at": now,
                   "status": MISSED if late else PENDING,
                   "messages": MISSED_MESSAGE % _whole(window) if late else None}
-        try:
-            with db.transaction() as conn:
-                if conn.execute(select(t.c.schedule_id).where(t.c.job_code == job.code,
-                                                              t.c.scheduled_at == slot)).first() is None:
-                    conn.execute(insert(t).values(**values))
-        except IntegrityError:
-            pass  # recorded by another runner just now (a runner without the lock cannot get here)
+        with db.transaction() as conn:  # only the lock holder gets here: the look and the insert are one
+            if conn.execute(select(t.c.schedule_id).where(t.c.job_code == job.code,
+                                                          t.c.scheduled_at == slot)).first() is None:
+                conn.execute(insert(t).values(**values))
 
 
 def _whole(window: dt.timedelta) -> str:
@@ -193,6 +206,7 @@ def _whole(window: dt.timedelta) -> str:
 
 def _run_pending(jobs: dict[str, Job], config: ConfigState, now: dt.datetime,
                  window: dt.timedelta) -> list[Outcome]:
+    """Run the pending runs due by ``now``; each job sees ``now`` (the run's time) as its clock."""
     with db.transaction() as conn:
         pending = conn.execute(select(t.c.schedule_id, t.c.job_code, t.c.scheduled_at).where(
             t.c.status == PENDING, t.c.scheduled_at <= now, t.c.job_code.in_(list(jobs)))
@@ -203,11 +217,13 @@ def _run_pending(jobs: dict[str, Job], config: ConfigState, now: dt.datetime,
             _finish(row.schedule_id, MISSED, MISSED_MESSAGE % _whole(window), started=False)
             outcomes.append(Outcome(row.job_code, row.scheduled_at, MISSED))
             continue
-        outcomes.append(_run_one(jobs[row.job_code], row.schedule_id, row.scheduled_at, config))
+        outcomes.append(_run_one(jobs[row.job_code], row.schedule_id, row.scheduled_at, config, now))
     return outcomes
 
 
-def _run_one(job: Job, schedule_id: int, scheduled_at: dt.datetime, config: ConfigState) -> Outcome:
+def _run_one(job: Job, schedule_id: int, scheduled_at: dt.datetime, config: ConfigState,
+             clock: dt.datetime | None = None) -> Outcome:
+    """Run one recorded run; the job's ``ctx.now()`` answers ``clock`` (default: its ``scheduled_at``)."""
     with db.transaction() as conn:  # claim it: only a pending run starts
         claimed = conn.execute(update(t).where(t.c.schedule_id == schedule_id, t.c.status == PENDING)
                                .values(status=RUNNING, executed_at=utcnow())).rowcount
@@ -215,7 +231,8 @@ def _run_one(job: Job, schedule_id: int, scheduled_at: dt.datetime, config: Conf
         return Outcome(job.code, scheduled_at, "skipped")
     try:
         with db.transaction() as conn:
-            job.run(Context(conn, store_id=0, website_id=0, config=config))
+            job.run(Context(conn, store_id=0, website_id=0, config=config,
+                            clock=(clock or scheduled_at).replace(microsecond=0)))
             conn.execute(update(t).where(t.c.schedule_id == schedule_id).values(status=SUCCESS,
                                                                                 finished_at=utcnow()))
     except Exception as e:  # noqa: BLE001 - every outcome is recorded; one failure stops no other job

@@ -1,5 +1,5 @@
 """The record of scheduled job runs, as the platform keeps it (``cron_schedule``)."""
-from sqlalchemy import Column, DateTime, Index, Integer, String, Table, Text, UniqueConstraint
+from sqlalchemy import Column, DateTime, Index, Integer, String, Table, Text
 
 from ...framework.db import metadata
 
@@ -15,7 +15,8 @@ cron_schedule = Table(
     Column("scheduled_at", DateTime, nullable=False),
     Column("executed_at", DateTime, nullable=True),
     Column("finished_at", DateTime, nullable=True),
-    # a due run is recorded once, whoever gets there first
-    UniqueConstraint("job_code", "scheduled_at"),
+    # a due time is looked up before it is recorded; a job run by name (``cron run --job --at``) may run
+    # at the same time again, each run its own row
+    Index("ix_cron_schedule_job_code_scheduled_at", "job_code", "scheduled_at"),
     Index("ix_cron_schedule_status_scheduled_at", "status", "scheduled_at"),
 )

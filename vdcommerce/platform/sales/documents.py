@@ -101,7 +101,7 @@ def _share(whole: Decimal, done: Decimal, qty: Decimal, ordered: Decimal, last: 
 
 def _comment(ctx, o, comment, append: bool, notify: bool, entity_name: str, document_id: int) -> None:
     if append and comment is not None and (comment.comment or "").strip():
-        orders.add_history(ctx.conn, o.entity_id, comment.comment.strip(), o.status, notify,
+        orders.add_history(ctx, o.entity_id, comment.comment.strip(), o.status, notify,
                            int(bool(comment.is_visible_on_front)), entity_name, document_id)
     if notify:
         text = (comment.comment or "").strip() if append and comment is not None else ""
@@ -130,7 +130,7 @@ class InvoiceOrder(Service):
         rows = orders.item_rows(conn, order_id)
         chosen = _chosen(rows, items, orders.to_invoice, "invoice", NO_INVOICE)
         first = o.total_invoiced is None
-        stamp = orders.now()
+        stamp = orders.now(self.ctx)
         subtotal = discount = qty_total = ZERO
         lines = []
         for row, qty in chosen.values():
@@ -185,7 +185,7 @@ class ShipOrder(Service):
         for t in tracks or ():
             if not (t.track_number or "").strip():
                 raise InputException.required("track_number")
-        stamp = orders.now()
+        stamp = orders.now(self.ctx)
         shipment_id = conn.execute(insert(shipment_t).values(
             order_id=order_id, total_qty=sum((q for _, q in chosen.values()), ZERO),
             created_at=stamp)).inserted_primary_key[0]
@@ -265,7 +265,7 @@ def _refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, app
             raise
         chosen = {}
     nothing_left = all(left(i) - chosen.get(i.item_id, (i, ZERO))[1] <= 0 for i in rows)
-    stamp = orders.now()
+    stamp = orders.now(ctx)
     subtotal = discount = qty_total = ZERO
     lines, returned = [], {}
     back_to_stock = set((args.extension_attributes.return_to_stock_items or [])

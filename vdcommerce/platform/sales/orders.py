@@ -21,6 +21,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from ...framework import events, extensions
 from ...framework.db import Write
 from ...framework.context import OWNERS, Context
+from ...framework.dates import utc_now
 from ...framework.exceptions import NoSuchEntityException
 from .. import mail
 from ..quote.carts import id_value
@@ -51,8 +52,10 @@ def not_found() -> NoSuchEntityException:
     return NoSuchEntityException(NOT_FOUND)
 
 
-def now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+def now(ctx: Context | None = None) -> dt.datetime:
+    """The time the sales records are stamped with: ``ctx.now()`` (a job's run time under the job
+    clock), the real clock without a context."""
+    return utc_now(ctx)
 
 
 def dec(value: Any) -> Decimal:
@@ -123,7 +126,7 @@ def write_order(ctx: Context, new: NewOrder) -> tuple[int, str]:
     """Insert the order in state ``new`` / ``pending`` with the next order number of its store view, and
     raise ``sales_order_save_after``."""
     conn = ctx.conn
-    stamp = now()
+    stamp = now(ctx)
     increment_id = next_increment_id(conn, new.head["store_id"])
     head = {**new.head, "increment_id": increment_id, "state": "new", "status": STATUS_OF["new"],
             "total_due": new.head["grand_total"], "created_at": stamp, "updated_at": stamp}
@@ -343,20 +346,20 @@ def due(grand_total: Decimal, total_paid: Any, total_canceled: Any) -> Decimal:
 
 def touch(ctx: Context, o, values: dict[str, Any] | None = None) -> None:
     """Write an order change (``updated_at`` always) and raise ``sales_order_save_after``."""
-    values = {**(values or {}), "updated_at": now()}
+    values = {**(values or {}), "updated_at": now(ctx)}
     ctx.conn.execute(update(order_t).where(order_t.c.entity_id == o.entity_id).values(values))
     events.dispatch(ctx, "sales_order_save_after", order_id=o.entity_id,
                     state=values.get("state", o.state), status=values.get("status", o.status))
 
 
-def add_history(conn, order_id: int, comment: str | None, status: str | None, notified: bool,
+def add_history(ctx: Context, order_id: int, comment: str | None, status: str | None, notified: bool,
                 visible: int = 0, entity_name: str = "order", document_id: int | None = None) -> int:
     """A comment of the order (``entity_name`` order) or of one of its documents (invoice, shipment,
     creditmemo, with the document's id)."""
-    return conn.execute(insert(history_t).values(
+    return ctx.conn.execute(insert(history_t).values(
         parent_id=order_id, comment=comment, status=status, is_customer_notified=int(notified),
         is_visible_on_front=visible, entity_name=entity_name, document_id=document_id,
-        created_at=now())).inserted_primary_key[0]
+        created_at=now(ctx))).inserted_primary_key[0]
 
 
 TEMPLATES = {"order": "sales_email_order_template", "invoice": "sales_email_invoice_template",

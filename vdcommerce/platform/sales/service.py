@@ -437,7 +437,7 @@ class OrderManagement(Service):
         if o.state not in CANCELABLE or not any(orders.to_invoice(i) > 0 for i in items):
             return False
         returned: dict[int, Decimal] = {}
-        stamp = orders.now()
+        stamp = orders.now(self.ctx)
         for i in items:
             qty = orders.to_cancel(i)
             if qty <= 0:
@@ -485,7 +485,7 @@ class OrderManagement(Service):
         if not comment:
             raise InputException.required("comment")
         notified = bool(status_history.is_customer_notified)
-        orders.add_history(self.conn, o.entity_id, comment, status_history.status or o.status, notified,
+        orders.add_history(self.ctx, o.entity_id, comment, status_history.status or o.status, notified,
                            int(bool(status_history.is_visible_on_front)))
         if notified:
             orders.notify(self.ctx, o, "comment", comment)

@@ -214,9 +214,10 @@ def _zone(name: str) -> dt.tzinfo:
 
 
 def store_today(ctx: Context, store_id: int) -> dt.date:
-    """Today in the store's time zone (``general/locale/timezone``, UTC when unset)."""
+    """Today (by ``ctx.now()``, so a job run under the job clock sees its own day) in the store's time zone
+    (``general/locale/timezone``, UTC when unset)."""
     name = ctx.config.get("general/locale/timezone", store_id) if ctx.config else None
-    return dt.datetime.now(_zone(name or "UTC")).date()
+    return ctx.now().replace(tzinfo=dt.timezone.utc).astimezone(_zone(name or "UTC")).date()
 
 
 _COUPON = Query(select(coupon_t.c.coupon_id, coupon_t.c.rule_id, coupon_t.c.usage_limit,
