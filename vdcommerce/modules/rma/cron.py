@@ -11,7 +11,7 @@ from ...framework import db
 from ...framework.context import Context
 from ...platform.catalog import service as catalog
 from ...platform.sales import service as sales
-from ...framework.search import Filter, FilterGroup, SearchCriteria
+from ...framework.search import Filter, FilterGroup, SearchCriteria, SortOrder
 from . import logic as L
 from .tables import period_ended, request, status, tracking
 
@@ -30,7 +30,9 @@ def end_return_periods(ctx: Context, at: dt.datetime) -> int:
     written = 0
     page = 1
     while True:
-        found = sales.search_orders(ctx, SearchCriteria.of(filter_groups=groups, page_size=PAGE, current_page=page),
+        found = sales.search_orders(ctx, SearchCriteria.of(
+            filter_groups=groups, sort_orders=[SortOrder.of(field="entity_id", direction="ASC")], page_size=PAGE,
+            current_page=page),
                                     filtered=False)
         orders = found.items or []
         for order in orders:
@@ -41,7 +43,9 @@ def end_return_periods(ctx: Context, at: dt.datetime) -> int:
 
 
 def _end_for_order(ctx: Context, order: Any, rules: list[L.Rule], at: dt.datetime) -> int:
-    created = dt.datetime.strptime(order.created_at, L.TIME) if order.created_at else None
+    created = order.created_at
+    if isinstance(created, str):
+        created = dt.datetime.strptime(created, L.TIME)
     if created is None:
         return 0
     days = (at - created).days

@@ -68,10 +68,7 @@ _TAGS = re.compile(r"<[^>]*>")
 
 def now(ctx: Context) -> dt.datetime:
     """The one "now" of the request or the job run (the job clock)."""
-    clock = getattr(ctx, "now", None)
-    if callable(clock):
-        return clock()
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+    return ctx.now()
 
 
 def stamp(value: dt.datetime | None) -> str | None:
