@@ -124,3 +124,11 @@ def test_return_rules(admin):
     r = admin.get(f"/V1/vendor_rma/return_rule/get/{rid}")
     assert r.status_code == 404 and r.json() == {"message": 'Rule with specified ID "%1" not found.',
                                                  "parameters": [rid]}
+
+
+def test_lists_without_search_criteria(admin):
+    for path in ("rma_status", "rma_reason", "rma_condition", "rma_resolution", "return_rule", "rma_request",
+                 "rma_request_item", "rma_chat", "rma_history"):
+        base = "/V1/vendor_rma/rma_history/list" if path == "rma_history" else f"/V1/vendor_rma/{path}/list"
+        r = admin.get(base)
+        assert r.status_code == 200, (path, r.text)

@@ -155,8 +155,8 @@ class ReasonFinder(ReasonRepository):
     interface = "Vendor\\RmaApi\\Api\\ReasonFinderInterface"
     summary = "Return reasons (list)"
 
-    def get_list(self, search_criteria: SearchCriteria) -> ReasonSearchResultsInterface:
-        return self.listing(search_criteria)
+    def get_list(self, search_criteria: SearchCriteria | None = None) -> ReasonSearchResultsInterface:
+        return self.listing(search_criteria or SearchCriteria.of(filter_groups=[]))
 
 
 class ConditionRepository(_Labelled):
@@ -186,8 +186,8 @@ class ConditionFinder(ConditionRepository):
     interface = "Vendor\\RmaApi\\Api\\ConditionFinderInterface"
     summary = "Item conditions of returns (list)"
 
-    def get_list(self, search_criteria: SearchCriteria) -> ConditionSearchResultsInterface:
-        return self.listing(search_criteria)
+    def get_list(self, search_criteria: SearchCriteria | None = None) -> ConditionSearchResultsInterface:
+        return self.listing(search_criteria or SearchCriteria.of(filter_groups=[]))
 
 
 class ResolutionRepository(_Labelled):
@@ -217,8 +217,8 @@ class ResolutionFinder(ResolutionRepository):
     interface = "Vendor\\RmaApi\\Api\\ResolutionFinderInterface"
     summary = "Return resolutions (list)"
 
-    def get_list(self, search_criteria: SearchCriteria) -> ResolutionSearchResultsInterface:
-        return self.listing(search_criteria)
+    def get_list(self, search_criteria: SearchCriteria | None = None) -> ResolutionSearchResultsInterface:
+        return self.listing(search_criteria or SearchCriteria.of(filter_groups=[]))
 
 
 class StatusRepository(_Labelled):
@@ -299,8 +299,8 @@ class StatusFinder(StatusRepository):
     interface = "Vendor\\RmaApi\\Api\\StatusFinderInterface"
     summary = "Return request statuses (list)"
 
-    def get_list(self, search_criteria: SearchCriteria) -> StatusSearchResultsInterface:
-        return self.listing(search_criteria)
+    def get_list(self, search_criteria: SearchCriteria | None = None) -> StatusSearchResultsInterface:
+        return self.listing(search_criteria or SearchCriteria.of(filter_groups=[]))
 
 
 def merged_store_row(rows: list[Any], store_id: int, status_id: int, title: str | None) -> StatusStoreInterface:
@@ -406,5 +406,5 @@ class ReturnRulesFinder(ReturnRulesRepository):
     interface = "Vendor\\RmaApi\\Api\\ReturnRulesFinderInterface"
     summary = "Return rules (list)"
 
-    def get_list(self, search_criteria: SearchCriteria) -> ReturnRulesSearchResultsInterface:
-        return self.list_records(search_criteria)
+    def get_list(self, search_criteria: SearchCriteria | None = None) -> ReturnRulesSearchResultsInterface:
+        return self.list_records(search_criteria or SearchCriteria.of(filter_groups=[]))

@@ -595,8 +595,8 @@ class RequestFinder(RequestRepository):
     interface = "Vendor\\RmaApi\\Api\\RequestFinderInterface"
     summary = "Return requests (list)"
 
-    def get_list(self, search_criteria: SearchCriteria) -> RequestSearchResultsInterface:
-        return self.list_records(search_criteria)
+    def get_list(self, search_criteria: SearchCriteria | None = None) -> RequestSearchResultsInterface:
+        return self.list_records(search_criteria or SearchCriteria.of(filter_groups=[]))
 
 
 class RequestDeleter(Service):
@@ -705,8 +705,8 @@ class RequestItemFinder(RequestItemRepository):
     interface = "Vendor\\RmaApi\\Api\\RequestItemFinderInterface"
     summary = "Items of return requests (list)"
 
-    def get_list(self, search_criteria: SearchCriteria) -> RequestItemSearchResultsInterface:
-        return self.list_records(search_criteria)
+    def get_list(self, search_criteria: SearchCriteria | None = None) -> RequestItemSearchResultsInterface:
+        return self.list_records(search_criteria or SearchCriteria.of(filter_groups=[]))
 
 
 # --------------------------------------------------------------------------- chat, history
@@ -760,8 +760,8 @@ class ChatMessageFinder(ChatRepository):
     interface = "Vendor\\RmaApi\\Api\\ChatMessageFinderInterface"
     summary = "Chat of return requests (list)"
 
-    def get_list(self, search_criteria: SearchCriteria) -> MessageSearchResultsInterface:
-        return self.list_records(search_criteria)
+    def get_list(self, search_criteria: SearchCriteria | None = None) -> MessageSearchResultsInterface:
+        return self.list_records(search_criteria or SearchCriteria.of(filter_groups=[]))
 
 
 class ChatFile(Service):
@@ -788,8 +788,8 @@ class HistoryRepository(Repository[HistoryInterface, HistorySearchResultsInterfa
             data = {}
         return HistoryInterface.of(**{**record, "event_date": L.stamp(record["event_date"]), "event_data": data})
 
-    def get_list(self, search_criteria: SearchCriteria) -> HistorySearchResultsInterface:
-        return self.list_records(search_criteria)
+    def get_list(self, search_criteria: SearchCriteria | None = None) -> HistorySearchResultsInterface:
+        return self.list_records(search_criteria or SearchCriteria.of(filter_groups=[]))
 
     def get_request_events(self, request_id: int) -> list[HistoryInterface]:
         L.request_row(self.ctx, request_id)
