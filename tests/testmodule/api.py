@@ -31,3 +31,9 @@ class RateRuleInterface(DataObject, interface="Vendor\\Testmodule\\Api\\Data\\Ra
 class RateRuleSearchResultsInterface(SearchResults[RateRuleInterface],
                                      interface="Vendor\\Testmodule\\Api\\Data\\RateRuleSearchResultsInterface"):
     pass
+
+
+class ModuleRefundInterface(DataObject, interface="Vendor\\Testmodule\\Api\\Data\\ModuleRefundInterface"):
+    creditmemo_id: int | None
+    grand_total: float | None
+    store_credit: float | None

@@ -1,21 +1,25 @@
 """The test module's use of the sales and customer services: a wallet that takes part of a refund
 (a refund handler), a list of hidden orders (a list filter, as an archive hides orders), the
-customer's own orders, and anonymising a customer."""
+customer's own orders, anonymising a customer, and the order actions a module takes (cancel, refund,
+status, store credit)."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Column, ColumnElement, ForeignKey, Integer, Numeric, Table, delete, insert, select
 
 from vdcommerce.framework.context import Context, Service
 from vdcommerce.framework.db import metadata
-from vdcommerce.framework.exceptions import LocalizedException
+from vdcommerce.framework.exceptions import InputException, LocalizedException
 from vdcommerce.framework.search import SearchCriteria
 from vdcommerce.platform.customer.anonymize import anonymize_customer
-from vdcommerce.platform.sales.api import OrderInterface, OrderSearchResultInterface
+from vdcommerce.platform.sales.api import CreditmemoItemCreationInterface, OrderInterface, OrderSearchResultInterface
 from vdcommerce.platform.sales.hooks import Refund
-from vdcommerce.platform.sales.service import customer_order, customer_orders
+from vdcommerce.platform.sales.service import (cancel_order, customer_order, customer_orders, refund_order,
+                                               set_order_status, store_credit_available)
+
+from .api import ModuleRefundInterface
 
 WALLET_LIMIT = "The wallet can take at most %1."
 WALLET_ORDER_LIMIT = "The wallet can take at most %1 more of this order."
@@ -96,3 +100,42 @@ class Anonymizer(Service):
     def anonymize(self, customer_id: int) -> bool:
         anonymize_customer(self.ctx, customer_id)
         return True
+
+
+class OrderActions(Service):
+    """The sales services a module calls on an order (cancel, refund, status, store credit), behind routes
+    so that the tests drive them over HTTP."""
+    interface = "Vendor\\Testmodule\\Api\\OrderActionsInterface"
+    summary = "Order actions a module takes"
+
+    def cancel(self, order_id: int) -> bool:
+        return cancel_order(self.ctx, order_id)
+
+    def refund(self, order_id: int, items: list[CreditmemoItemCreationInterface] | None = None,
+               shipping_amount: float | None = None, adjustment_positive: float = 0, adjustment_negative: float = 0,
+               return_to_stock: list[int] | None = None, to_store_credit: str | None = None,
+               comment: str | None = None) -> ModuleRefundInterface:
+        credit: Decimal | Literal["all"] | None = None
+        if to_store_credit is not None:
+            try:
+                credit = "all" if to_store_credit == "all" else Decimal(to_store_credit)
+            except ArithmeticError:
+                raise InputException.invalid_value("to_store_credit", to_store_credit) from None
+            if credit != "all" and not credit.is_finite():
+                raise InputException.invalid_value("to_store_credit", to_store_credit)
+        done = refund_order(
+            self.ctx, order_id,
+            items=None if items is None else {int(i.order_item_id or 0): Decimal(str(i.qty or 0)) for i in items},
+            shipping_amount=None if shipping_amount is None else Decimal(str(shipping_amount)),
+            adjustment_positive=Decimal(str(adjustment_positive)), adjustment_negative=Decimal(str(adjustment_negative)),
+            return_to_stock=return_to_stock or (), to_store_credit=credit, comment=comment,
+            append_comment=comment is not None)
+        return ModuleRefundInterface.of(creditmemo_id=done.creditmemo_id, grand_total=float(done.grand_total),
+                                        store_credit=float(done.store_credit))
+
+    def set_status(self, order_id: int, status: str) -> bool:
+        set_order_status(self.ctx, order_id, status)
+        return True
+
+    def store_credit_available(self, order_id: int | None = None) -> bool:
+        return store_credit_available(self.ctx, order_id)

@@ -4,7 +4,9 @@
   used (less what a cancellation gave back already).
 - ``arguments.extension_attributes.return_to_store_credit`` puts that much of this credit memo into the
   customer's store credit as well (refund to store credit): at most the credit memo's total, and only
-  for a customer's order.
+  for a customer's order. A module's refund (``sales.service.refund_order(..., to_store_credit=X)``)
+  asks the same through ``Refund.to_store_credit``, which this handler (declared ``store_credit="true"``)
+  takes exactly as that argument.
 
 Both are one history row (action 3) and grow the order's refunded fields.
 """
@@ -36,6 +38,7 @@ def refund(ctx: Context, r: Refund) -> Decimal | None:
     extra = cents(sent) if sent is not None else ZERO
     if extra < 0:
         raise InputException.invalid_value(ARGUMENT, sent)
+    extra += r.to_store_credit
     if extra > r.grand_total:
         raise LocalizedException(TOO_MUCH, [f"{r.grand_total:.2f}"])
     if extra > 0 and r.customer_id is None:

@@ -23,6 +23,7 @@ a handler gives something back.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Callable
 
@@ -38,7 +39,7 @@ from .api import (CreditmemoCommentCreationInterface, CreditmemoCreationArgument
                   CreditmemoItemCreationInterface, InvoiceCommentCreationInterface, InvoiceCreationArgumentsInterface,
                   InvoiceItemCreationInterface, ShipmentCommentCreationInterface, ShipmentCreationArgumentsInterface,
                   ShipmentItemCreationInterface, ShipmentPackageCreationInterface, ShipmentTrackCreationInterface)
-from .hooks import Refund, refund_handlers
+from .hooks import Refund, refund_handlers, store_credit_handlers
 from .orders import dec, order_row, touch
 from .tables import creditmemo as creditmemo_t
 from .tables import creditmemo_item as creditmemo_item_t
@@ -59,16 +60,19 @@ TOO_MUCH = {"invoice": "The quantity to invoice must not be greater than the uni
 MAX_REFUND = "The most money available to refund is %1."
 NO_ONLINE_REFUND = "Cannot create online refund for offline payment method."
 NOT_POSITIVE = "The credit memo's total must be positive."
+MAX_STORE_CREDIT = "Only %1 can be returned to store credit."
 
 # states in which nothing can be invoiced, shipped or refunded whatever the quantities
 _FROZEN = ("canceled", "holded", "closed", "payment_review")
 
 
 def _chosen(items: list, requested, left: Callable, kind: str, refusal: str) -> dict[int, tuple]:
-    """{item id: (row, qty)} of the quantities to act on: the request's, or everything left."""
+    """{item id: (row, qty)} of the quantities to act on: the request's, or everything left (none given:
+    ``None`` or an empty list, as a route passes them; an empty tuple, from a module's service call, is
+    nothing)."""
     by_id = {i.item_id: i for i in items}
     chosen: dict[int, tuple] = {}
-    if requested:
+    if requested or isinstance(requested, tuple):
         for r in requested:
             row = by_id.get(r.order_item_id)
             if row is None:
@@ -227,9 +231,25 @@ _module_refunds_of = select(creditmemo_t.c.module_refunds).where(creditmemo_t.c.
                                                                 creditmemo_t.c.module_refunds.is_not(None))
 
 
+@dataclass(frozen=True)
+class Refunded:
+    """What ``refund`` wrote: the credit memo and what went to store credit of what was asked."""
+    creditmemo_id: int
+    grand_total: Decimal
+    store_credit: Decimal
+
+
 def _refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, append_comment: bool, comment,
             arguments: CreditmemoCreationArgumentsInterface | None) -> int:
-    """Write a credit memo of an order (or of one of its invoices) and hand it to the refund handlers."""
+    return refund(ctx, order_id, invoice_id, items, notify, append_comment, comment, arguments).creditmemo_id
+
+
+def refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, append_comment: bool, comment,
+           arguments: CreditmemoCreationArgumentsInterface | None,
+           to_store_credit: Decimal | str | None = None) -> Refunded:
+    """Write a credit memo of an order (or of one of its invoices) and hand it to the refund handlers;
+    ``to_store_credit`` (an amount, or ``"all"``: the credit memo's total) goes to the handlers declared
+    ``store_credit="true"`` as ``Refund.to_store_credit``."""
     conn = ctx.conn
     o = order_row(conn, order_id, lock=True)
     rows = orders.item_rows(conn, order_id)
@@ -299,8 +319,13 @@ def _refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, app
     _numbered(conn, creditmemo_t, creditmemo_id)
     if lines:
         conn.execute(insert(creditmemo_item_t), [{**line, "parent_id": creditmemo_id} for line in lines])
-    given_back = _run_refund_handlers(ctx, o, creditmemo_id, invoice_id, grand, chosen, args,
-                                      last=nothing_left and shipping == shipping_left)
+    credit = ZERO
+    if to_store_credit is not None:
+        credit = grand if to_store_credit == "all" else cents(Decimal(to_store_credit))
+        if credit < 0 or credit > grand:
+            raise LocalizedException(MAX_STORE_CREDIT, [f"{grand:.2f}"])
+    given_back, credited = _run_refund_handlers(ctx, o, creditmemo_id, invoice_id, grand, chosen, args,
+                                                last=nothing_left and shipping == shipping_left, to_store_credit=credit)
     if grand == 0 and given_back <= 0:
         raise LocalizedException(NOT_POSITIVE)
     refunded = dec(o.total_refunded) + grand
@@ -309,15 +334,18 @@ def _refund(ctx, order_id: int, invoice_id: int | None, items, notify: bool, app
     _comment(ctx, o, comment, append_comment, notify, "creditmemo", creditmemo_id)
     _settle(ctx, o, {"total_refunded": refunded, "shipping_refunded": o.shipping_refunded + shipping})
     events.dispatch(ctx, "sales_order_creditmemo_save_after", order_id=order_id, creditmemo_id=creditmemo_id)
-    return creditmemo_id
+    return Refunded(creditmemo_id, grand, min(credit, credited))
 
 
 def _run_refund_handlers(ctx, o, creditmemo_id: int, invoice_id: int | None, grand: Decimal, chosen: dict,
-                         args: CreditmemoCreationArgumentsInterface, last: bool) -> Decimal:
-    """Call every declared refund handler and record what each gave back; answers the sum."""
+                         args: CreditmemoCreationArgumentsInterface, last: bool,
+                         to_store_credit: Decimal = ZERO) -> tuple[Decimal, Decimal]:
+    """Call every declared refund handler and record what each gave back; answers the sum, and what the
+    store-credit handlers gave back."""
     handlers = refund_handlers()
     if not handlers:
-        return ZERO
+        return ZERO, ZERO
+    credit_codes = store_credit_handlers()
     conn = ctx.conn
     earlier: dict[str, Decimal] = {}
     for (given,) in conn.execute(_module_refunds_of, {"order": o.entity_id}):
@@ -331,7 +359,8 @@ def _run_refund_handlers(ctx, o, creditmemo_id: int, invoice_id: int | None, gra
         amount = handler(ctx, Refund(
             order_id=o.entity_id, increment_id=o.increment_id, customer_id=o.customer_id, store_id=o.store_id,
             creditmemo_id=creditmemo_id, invoice_id=invoice_id, grand_total=grand, items=dict(quantities),
-            last=last, adjustments=dict(adjustments), returned=earlier.get(code, ZERO), arguments=dict(sent)))
+            last=last, adjustments=dict(adjustments), returned=earlier.get(code, ZERO), arguments=dict(sent),
+            to_store_credit=to_store_credit if code in credit_codes else ZERO))
         if amount is None or amount == 0:
             continue
         amount = cents(amount)
@@ -341,7 +370,8 @@ def _run_refund_handlers(ctx, o, creditmemo_id: int, invoice_id: int | None, gra
     if recorded:
         conn.execute(update(creditmemo_t).where(creditmemo_t.c.entity_id == creditmemo_id)
                      .values(module_refunds=orders.json_text(recorded)))
-    return sum((Decimal(v) for v in recorded.values()), ZERO)
+    return (sum((Decimal(v) for v in recorded.values()), ZERO),
+            sum((Decimal(v) for k, v in recorded.items() if k in credit_codes), ZERO))
 
 
 class RefundOrder(Service):

@@ -18,7 +18,9 @@ totals collectors::
 balance, reward points). ``instance`` names a function ``(ctx, refund: Refund) -> Decimal | None``,
 called inside the refund's transaction once the credit memo is written, in ``sort_order``; it answers
 the amount it gave back (recorded on the credit memo under the item's ``name``) or raises a
-``LocalizedException`` to refuse the refund with a 400 (nothing of the refund is kept).
+``LocalizedException`` to refuse the refund with a 400 (nothing of the refund is kept). An item with
+``store_credit="true"`` keeps a customer balance: a module's ``service.refund_order(...,
+to_store_credit=X)`` hands it X as ``Refund.to_store_credit``.
 
 **List filters** take orders (and their invoices, shipments and credit memos) out of the lists:
 ``GET /V1/orders``, ``/V1/invoices``, ``/V1/shipments``, ``/V1/creditmemos`` and the customer's order
@@ -61,6 +63,9 @@ class Refund:
     adjustments: dict[str, Decimal]     # the order's module amounts (totals collectors' codes)
     returned: Decimal                   # what this handler gave back on the order's earlier credit memos
     arguments: dict[str, Any] = field(default_factory=dict)  # arguments.extension_attributes as sent
+    # what a module's refund puts into the customer's store credit (``service.refund_order(...,
+    # to_store_credit=...)``); told only to handlers declared with store_credit="true", 0 otherwise
+    to_store_credit: Decimal = Decimal(0)
 
 
 class RefundHandler(Protocol):
@@ -71,9 +76,9 @@ class ListFilter(Protocol):
     def __call__(self, ctx: Context, kind: str, order_id: ColumnElement[Any]) -> ColumnElement[bool] | None: ...
 
 
-def _items(group: str) -> list[tuple[int, str, Any, str]]:
-    """(sort order, name, function, file) of every package's ``sales/<group>`` items."""
-    found: list[tuple[int, str, Any, str]] = []
+def _items(group: str) -> list[tuple[int, str, Any, str, bool]]:
+    """(sort order, name, function, file, store_credit) of every package's ``sales/<group>`` items."""
+    found: list[tuple[int, str, Any, str, bool]] = []
     seen: dict[str, str] = {}
     for package in load_packages():
         path = package.etc("sales.xml")
@@ -89,7 +94,10 @@ def _items(group: str) -> list[tuple[int, str, Any, str]]:
             fn = resolve(ref, f"{path}: {group} item {name}")
             if not callable(fn):
                 raise DeclarationError(f"{path}: {group} item {name}: {ref} is not callable")
-            found.append((int(order), name, fn, str(path)))
+            flag = (item.get("store_credit") or "false").strip().lower()
+            if flag not in ("true", "false", "1", "0"):
+                raise DeclarationError(f"{path}: {group} item {name}: store_credit must be true or false")
+            found.append((int(order), name, fn, str(path), flag in ("true", "1")))
     found.sort(key=lambda t: (t[0], t[1]))
     return found
 
@@ -97,12 +105,19 @@ def _items(group: str) -> list[tuple[int, str, Any, str]]:
 @functools.cache
 def refund_handlers() -> tuple[tuple[str, RefundHandler], ...]:
     """(code, handler) of every declared refund handler, in sort order."""
-    return tuple((name, fn) for _, name, fn, _ in _items("refund_handlers"))
+    return tuple((name, fn) for _, name, fn, _, _ in _items("refund_handlers"))
+
+
+@functools.cache
+def store_credit_handlers() -> frozenset[str]:
+    """The codes of the refund handlers declared with ``store_credit="true"`` (they keep a customer
+    balance, and take ``Refund.to_store_credit``)."""
+    return frozenset(name for _, name, _, _, credit in _items("refund_handlers") if credit)
 
 
 @functools.cache
 def list_filters() -> tuple[ListFilter, ...]:
-    return tuple(fn for _, _, fn, _ in _items("list_filters"))
+    return tuple(fn for _, _, fn, _, _ in _items("list_filters"))
 
 
 def list_conditions(ctx: Context, kind: str, order_id: ColumnElement[Any]) -> list[ColumnElement[bool]]:

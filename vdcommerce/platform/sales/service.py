@@ -19,8 +19,9 @@ Choices where the platform leaves room (docs/platform/sales.md lists them):
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Sequence
+from typing import Any, Iterable, Literal, Mapping, Sequence
 
 from sqlalchemy import ColumnElement, bindparam, delete, select, update
 
@@ -34,9 +35,11 @@ from ..customer import directory
 from ..customer.service import load_customer
 from ..quote.carts import delete_cart
 from ..quote.totals import ZERO, Quote, Segment, Total, cents
-from . import hooks, orders
-from .api import (OrderAddressInterface, OrderInterface, OrderItemInterface, OrderItemSearchResultInterface,
-                  OrderSearchResultInterface, OrderStatusHistoryInterface, OrderStatusHistorySearchResultInterface)
+from . import documents, hooks, orders
+from .api import (CreditmemoCommentCreationInterface, CreditmemoCreationArgumentsExtensionInterface,
+                  CreditmemoCreationArgumentsInterface, CreditmemoItemCreationInterface, OrderAddressInterface,
+                  OrderInterface, OrderItemInterface, OrderItemSearchResultInterface, OrderSearchResultInterface,
+                  OrderStatusHistoryInterface, OrderStatusHistorySearchResultInterface)
 from .orders import NewOrder, dec, json_text, not_found, order_row, touch
 from .tables import creditmemo as creditmemo_t
 from .tables import invoice as invoice_t
@@ -546,3 +549,69 @@ class OrderItemRepository(Service):
         page = search(self.conn, _ALL_ITEMS, search_criteria, ITEM_FIELDS, item_t.c.item_id, search_limits(self.ctx))
         return OrderItemSearchResultInterface.of(items=[orders.item_out(r) for r in page.rows],
                                                  search_criteria=page.criteria, total_count=page.total_count)
+
+
+# --------------------------------------------------------------------------- cancel and refund for modules
+
+STORE_CREDIT_UNAVAILABLE = "Store credit is not available for this order."
+
+
+@dataclass(frozen=True)
+class RefundResult:
+    """What ``refund_order`` wrote: the credit memo, its total, and what went to store credit of what was
+    asked (``to_store_credit``)."""
+    creditmemo_id: int
+    grand_total: Decimal
+    store_credit: Decimal
+
+
+def cancel_order(ctx: Context, order_id: int) -> bool:
+    """Cancel what is neither invoiced nor shipped, as ``POST /V1/orders/:id/cancel`` does, in the caller's
+    transaction with the order locked: the quantities are cancelled, their stock comes back, the cart
+    rules' usage is given back and ``sales_order_cancel_after`` is raised. False (nothing written) when
+    the order's state is not ``new``, ``pending_payment`` or ``processing`` or nothing is left to invoice;
+    an unknown order is a 404."""
+    return OrderManagement(ctx).cancel(order_id)
+
+
+def refund_order(ctx: Context, order_id: int, *, items: Mapping[int, Decimal] | None = None,
+                 shipping_amount: Decimal | None = None, adjustment_positive: Decimal = ZERO,
+                 adjustment_negative: Decimal = ZERO, return_to_stock: Iterable[int] = (),
+                 to_store_credit: Decimal | Literal["all"] | None = None, comment: str | None = None,
+                 append_comment: bool = False, notify: bool = False) -> RefundResult:
+    """Write one offline credit memo of the order, as ``POST /V1/order/:orderId/refund`` does, in the
+    caller's transaction with the order locked, with the same checks, errors, events and refund handlers.
+
+    ``items``: order item id -> quantity (None: every quantity invoiced and not yet refunded);
+    ``shipping_amount`` None: the shipping not yet refunded; ``return_to_stock``: the order item ids whose
+    refunded quantities go back to stock; ``to_store_credit``: an amount of the credit memo's total (or
+    ``"all"``) that the store-credit refund handlers put into the customer's balance (400 ``Store credit
+    is not available for this order.`` before anything is written when none is declared or the order is
+    a guest's)."""
+    if to_store_credit is not None and not store_credit_available(ctx, order_id):
+        raise LocalizedException(STORE_CREDIT_UNAVAILABLE)
+    chosen = None if items is None else tuple(CreditmemoItemCreationInterface.of(order_item_id=int(item_id),
+                                                                                 qty=float(qty))
+                                              for item_id, qty in items.items())  # () is: no items
+    arguments = CreditmemoCreationArgumentsInterface.of(
+        shipping_amount=None if shipping_amount is None else float(shipping_amount),
+        adjustment_positive=float(adjustment_positive), adjustment_negative=float(adjustment_negative),
+        extension_attributes=CreditmemoCreationArgumentsExtensionInterface.of(
+            return_to_stock_items=[int(i) for i in return_to_stock]))
+    note = CreditmemoCommentCreationInterface.of(comment=comment, is_visible_on_front=0) if comment else None
+    done = documents.refund(ctx, order_id, None, chosen, notify, append_comment, note, arguments, to_store_credit)
+    return RefundResult(done.creditmemo_id, done.grand_total, done.store_credit)
+
+
+def set_order_status(ctx: Context, order_id: int, status: str) -> None:
+    """Give the order a status, as the repository's edit does (``OrderRepository.save`` with
+    ``entity_id`` and ``status``): the status decides the state; ``sales_order_save_after`` is raised."""
+    OrderRepository(ctx).save(OrderInterface.of(entity_id=order_id, status=status))
+
+
+def store_credit_available(ctx: Context, order_id: int | None = None) -> bool:
+    """Whether a refund can put money into store credit: a refund handler declared ``store_credit="true"``
+    exists and, with an order, the order has a customer (404 for an unknown order)."""
+    if not hooks.store_credit_handlers():
+        return False
+    return order_id is None or order_row(ctx.conn, order_id).customer_id is not None
