@@ -137,9 +137,9 @@ def check_order_status(ctx: Context, order: OrderInterface) -> None:
         raise LocalizedException("Wrong Order.")
 
 
-def store_credit_available(ctx: Context, order_id: int) -> bool:
-    available = getattr(sales, "store_credit_available", None)
-    return bool(available(ctx, order_id)) if available is not None else False
+def store_credit_available(ctx: Context, order_id: int | None = None) -> bool:
+    """Store credit can take a refund (of this order): the platform's store-credit refund hook."""
+    return sales.store_credit_available(ctx, order_id)
 
 
 # --------------------------------------------------------------------------- returnability

@@ -416,7 +416,7 @@ def resolve(ctx: Any, request_id: int, item_ids: list[int], return_to_stock: boo
         if not group:
             continue
         qtys = L.sum_qty([(i.order_item_id, Decimal(i.qty)) for i in group])
-        result = sales.refund_order(  # type: ignore[attr-defined]
+        result = sales.refund_order(
             ctx, row.order_id, items=qtys, shipping_amount=Decimal(0),
             return_to_stock=list(qtys) if return_to_stock else (),
             to_store_credit="all" if action == "store_credit" else None,
@@ -827,8 +827,7 @@ class FormOptions(Service):
 
 
 def _store_credit_at_all(ctx: Any) -> bool:
-    available = getattr(sales, "store_credit_available", None)
-    return bool(available(ctx)) if available is not None else False
+    return L.store_credit_available(ctx)
 
 
 class CustomerRequestManagement(Service):
