@@ -59,6 +59,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_productattachment",
     "0001_megamenu",
     "0001_reports",
+    "0001_rma",
 }
 PLATFORM_HEAD = "0019_cron"
 MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)

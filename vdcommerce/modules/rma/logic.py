@@ -156,8 +156,8 @@ class Judgement:
 
 
 def candidate_resolutions(ctx: Context, order: OrderInterface) -> list[Any]:
-    rows = ctx.conn.execute(select(resolution).where(resolution.c.status == 1, resolution.c.is_deleted.is_(False))
-                            .order_by(resolution.c.position, resolution.c.resolution_id)).all()
+    rows: list[Any] = ctx.conn.execute(select(resolution).where(resolution.c.status == 1, resolution.c.is_deleted.is_(False))
+                            .order_by(resolution.c.position, resolution.c.resolution_id)).all()  # type: ignore[assignment]
     if any(r.action == "store_credit" for r in rows) and not (
             order.customer_id and store_credit_available(ctx, order.entity_id)):
         rows = [r for r in rows if r.action != "store_credit"]
@@ -250,8 +250,8 @@ def held_quantities(ctx: Context, order_item_ids: list[int], skip_request: int |
 
 def judge(ctx: Context, order: OrderInterface, admin: bool) -> list[Judgement]:
     """Each order item judged for a return (docs/modules/rma.md "Which items can be returned")."""
-    items = sorted(order.items or [], key=lambda it: it.item_id)
-    held, holders, own = held_quantities(ctx, [it.item_id for it in items])
+    items = sorted(order.items or [], key=lambda it: it.item_id or 0)
+    held, holders, own = held_quantities(ctx, [int(it.item_id or 0) for it in items])
     candidates = candidate_resolutions(ctx, order)
     rules = [] if admin else active_rules(ctx)
     products = catalog.products_by_ids(ctx.conn, [it.product_id for it in items if it.product_id]) if rules else {}
@@ -263,30 +263,31 @@ def judge(ctx: Context, order: OrderInterface, admin: bool) -> list[Judgement]:
     group = order.customer_group_id or 0
     out = []
     for it in items:
+        item_id = int(it.item_id or 0)
         purchased = Decimal(str(it.qty_shipped or 0))
         j = Judgement(it, purchased)
         out.append(j)
         if purchased < EPS:
             j.reason = 3
             continue
-        requested = held.get(it.item_id, Decimal(0))
+        requested = held.get(item_id, Decimal(0))
         elsewhere = Decimal(0) if admin else max(Decimal(0), Decimal(str(it.qty_refunded or 0))
-                                                 - own.get(it.item_id, Decimal(0)))
+                                                 - own.get(item_id, Decimal(0)))
         j.available = max(Decimal(0), purchased - requested - elsewhere)
         if j.available < EPS:
             j.available = Decimal(0)
             if requested > 0:
-                j.reason, j.holding = 0, holders.get(it.item_id, [])
+                j.reason, j.holding = 0, holders.get(item_id, [])
             else:
                 j.reason = 2
             continue
         allowed = [r.resolution_id for r in candidates]
         if not admin and rules:
-            applicable = applicable_rule(rules, website, group, products.get(it.product_id))
+            applicable = applicable_rule(rules, website, group, products.get(int(it.product_id or 0)))
             if applicable is not None:
                 allowed = [r.resolution_id for r in candidates
                            if period_of(applicable, r.resolution_id) > 0
-                           and (it.item_id, r.resolution_id) not in ended]
+                           and (item_id, r.resolution_id) not in ended]
         if allowed:
             j.returnable, j.resolutions = True, allowed
         else:
@@ -396,7 +397,7 @@ def auto_status(ctx: Context, current_state: int | None, event: int) -> int | No
     if not rows:
         return None
     same = [r for r in rows if r.state == current_state]
-    return (same or rows)[0].status_id
+    return int((same or rows)[0].status_id)
 
 
 def canceled_status(ctx: Context) -> int | None:
@@ -452,7 +453,7 @@ def save_file(ctx: Context, content: Any, folder: str, rule_: media.UploadRule, 
 
 
 def order_item_ids(order: OrderInterface) -> set[int]:
-    return {it.item_id for it in order.items or []}
+    return {int(it.item_id) for it in order.items or [] if it.item_id is not None}
 
 
 def sum_qty(values: list[tuple[int, Decimal]]) -> dict[int, Decimal]:

@@ -2,7 +2,7 @@
 soft-deleted), and the return rules (docs/modules/rma.md)."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from sqlalchemy import Table, delete, insert, select, update
 
@@ -53,7 +53,7 @@ class _Labelled(Repository[Any, Any]):
     store_table: ClassVar[Table]
     store_data: ClassVar[type[DataObject]]
     kind: ClassVar[str]
-    required = ("title",)
+    required: ClassVar[tuple[str, ...]] = ("title",)
     view: int | None = None
 
     def _stores(self, record_id: int) -> list[Any]:
@@ -142,10 +142,10 @@ class ReasonRepository(_Labelled):
     choices = {"status": (0, 1), "payer": (0, 1, 2)}
 
     def get_by_id(self, reason_id: int, store_id: int | None = None) -> ReasonInterface:
-        return self.read(reason_id, store_id)
+        return cast(ReasonInterface, self.read(reason_id, store_id))
 
     def save(self, reason: ReasonInterface) -> ReasonInterface:
-        return self.save_record(reason)
+        return cast(ReasonInterface, self.save_record(reason))
 
     def delete_by_id(self, reason_id: int) -> bool:
         return self.soft_delete(reason_id)
@@ -156,7 +156,7 @@ class ReasonFinder(ReasonRepository):
     summary = "Return reasons (list)"
 
     def get_list(self, search_criteria: SearchCriteria | None = None) -> ReasonSearchResultsInterface:
-        return self.listing(search_criteria or SearchCriteria.of(filter_groups=[]))
+        return cast(ReasonSearchResultsInterface, self.listing(search_criteria or SearchCriteria.of(filter_groups=[])))
 
 
 class ConditionRepository(_Labelled):
@@ -173,10 +173,10 @@ class ConditionRepository(_Labelled):
     choices = {"status": (0, 1)}
 
     def get_by_id(self, condition_id: int, store_id: int | None = None) -> ConditionInterface:
-        return self.read(condition_id, store_id)
+        return cast(ConditionInterface, self.read(condition_id, store_id))
 
     def save(self, condition: ConditionInterface) -> ConditionInterface:
-        return self.save_record(condition)
+        return cast(ConditionInterface, self.save_record(condition))
 
     def delete_by_id(self, condition_id: int) -> bool:
         return self.soft_delete(condition_id)
@@ -187,7 +187,7 @@ class ConditionFinder(ConditionRepository):
     summary = "Item conditions of returns (list)"
 
     def get_list(self, search_criteria: SearchCriteria | None = None) -> ConditionSearchResultsInterface:
-        return self.listing(search_criteria or SearchCriteria.of(filter_groups=[]))
+        return cast(ConditionSearchResultsInterface, self.listing(search_criteria or SearchCriteria.of(filter_groups=[])))
 
 
 class ResolutionRepository(_Labelled):
@@ -204,10 +204,10 @@ class ResolutionRepository(_Labelled):
     choices = {"status": (0, 1), "action": ACTIONS}
 
     def get_by_id(self, resolution_id: int, store_id: int | None = None) -> ResolutionInterface:
-        return self.read(resolution_id, store_id)
+        return cast(ResolutionInterface, self.read(resolution_id, store_id))
 
     def save(self, resolution: ResolutionInterface) -> ResolutionInterface:
-        return self.save_record(resolution)
+        return cast(ResolutionInterface, self.save_record(resolution))
 
     def delete_by_id(self, resolution_id: int) -> bool:
         return self.soft_delete(resolution_id)
@@ -218,7 +218,7 @@ class ResolutionFinder(ResolutionRepository):
     summary = "Return resolutions (list)"
 
     def get_list(self, search_criteria: SearchCriteria | None = None) -> ResolutionSearchResultsInterface:
-        return self.listing(search_criteria or SearchCriteria.of(filter_groups=[]))
+        return cast(ResolutionSearchResultsInterface, self.listing(search_criteria or SearchCriteria.of(filter_groups=[])))
 
 
 class StatusRepository(_Labelled):
@@ -232,15 +232,15 @@ class StatusRepository(_Labelled):
     data = StatusInterface
     results = StatusSearchResultsInterface
     not_found = 'Status with specified ID "%1" not found.'
-    required = ("title", "state")
+    required: ClassVar[tuple[str, ...]] = ("title", "state")
     choices = {"state": (0, 1, 2, 3, 4), "grid": (0, 1, 2), "auto_event": (0, 1, 2, 3, 4)}
 
     def get_by_id(self, status_id: int, store_id: int | None = None) -> StatusInterface:
         self.asked_store = store_id
-        return self.read(status_id, store_id)
+        return cast(StatusInterface, self.read(status_id, store_id))
 
     def save(self, status: StatusInterface) -> StatusInterface:
-        return self.save_record(status)
+        return cast(StatusInterface, self.save_record(status))
 
     def delete_by_id(self, status_id: int) -> bool:
         return self.soft_delete(status_id)
@@ -300,7 +300,7 @@ class StatusFinder(StatusRepository):
     summary = "Return request statuses (list)"
 
     def get_list(self, search_criteria: SearchCriteria | None = None) -> StatusSearchResultsInterface:
-        return self.listing(search_criteria or SearchCriteria.of(filter_groups=[]))
+        return cast(StatusSearchResultsInterface, self.listing(search_criteria or SearchCriteria.of(filter_groups=[])))
 
 
 def merged_store_row(rows: list[Any], store_id: int, status_id: int, title: str | None) -> StatusStoreInterface:

@@ -4,6 +4,7 @@ The reference data lives in reference.py, the shared logic in logic.py."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -298,7 +299,7 @@ def remove_tracking(ctx: Any, track: Any, by_customer: bool) -> None:
 
 # --------------------------------------------------------------------------- chat
 
-def add_message(ctx: Any, row: Any, text: str | None, files: list[ImageContentInterface | None], *,
+def add_message(ctx: Any, row: Any, text: str | None, files: Sequence[ImageContentInterface | None], *,
                 customer_id: int, manager_id: int, name: str, manager: bool, system: bool,
                 notify: bool) -> MessageInterface:
     if not L.flag(ctx, L.CHAT_ENABLED, row.store_id):
@@ -523,7 +524,7 @@ class RequestRepository(Repository[RequestInterface, RequestSearchResultsInterfa
                                      .values(cols))
                 else:
                     new_id = ctx.conn.execute(insert(request_item).values(
-                        request_id=request_id, request_qty=cols["qty"], **cols)).inserted_primary_key[0]
+                        request_id=request_id, request_qty=cols["qty"], **cols)).inserted_primary_key[0]  # type: ignore[index]
                     keep.add(new_id)
             gone = [i for i in existing if i not in keep]
             if gone:
@@ -688,7 +689,7 @@ class RequestItemRepository(Repository[RequestItemInterface, RequestItemSearchRe
         cols["item_status"] = merged.get("item_status") or 0
         if stored is None:
             item_id = ctx.conn.execute(insert(request_item).values(request_qty=cols["qty"], **cols)
-                                       ).inserted_primary_key[0]
+                                       ).inserted_primary_key[0]  # type: ignore[index]
         else:
             ctx.conn.execute(update(request_item).where(request_item.c.request_item_id == item_id).values(cols))
         L.touch(ctx, row.request_id, L.now(ctx))

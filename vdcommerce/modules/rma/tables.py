@@ -1,4 +1,6 @@
 """RMA tables. A change here needs a revision: `vdcommerce db revision --package rma -m "..."`."""
+from typing import Any
+
 from sqlalchemy import (Boolean, Column, DateTime, ForeignKey, Integer, Numeric, SmallInteger, String, Table, Text,
                         UniqueConstraint)
 
@@ -7,7 +9,7 @@ from ...framework.db import metadata
 QTY = Numeric(12, 4)
 
 
-def _labelled(kind: str, *extra: Column) -> tuple[Table, Table]:
+def _labelled(kind: str, *extra: Column[Any]) -> tuple[Table, Table]:
     """A reference record (reason, condition, resolution) and its per-store labels."""
     main = Table(
         f"vendor_rma_{kind}", metadata,

@@ -255,7 +255,7 @@ def _initial_data() -> None:
     op.bulk_insert(status, [{'status_id': i, 'enabled': True, 'initial': initial, 'auto_event': event, 'state': state,
                              'grid': grid, 'priority': priority, 'title': title, 'color': color, 'is_deleted': False}
                             for i, title, state, initial, event, grid, priority, color in statuses])
-    extras = {
+    extras: dict[int, dict[str, object]] = {
         1: {'description': 'We received your return request.'},
         2: {'description': 'We approved your return. Please send the items back.', 'send_email_to_customer': True,
             'customer_custom_text': 'Your return request has been approved.', 'send_to_chat': True,
