@@ -2,7 +2,7 @@
 items, tracking numbers, chat deletion, history and deleting; their errors."""
 import base64
 
-from tests.helpers import new_customer, ok
+from tests.helpers import ok
 from tests.modules.rma.conftest import shipped_order
 
 PDF = base64.b64encode(b"%PDF-1.4\n% a label\n").decode()

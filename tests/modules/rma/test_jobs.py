@@ -2,8 +2,12 @@
 approved requests the customer never sent back are closed."""
 import datetime as dt
 
+import pytest
+
 from tests.helpers import ok
 from tests.modules.rma.conftest import shipped_order
+
+pytestmark = pytest.mark.long_file(90)  # seconds on a busy machine: handed out early
 
 TIME = "%Y-%m-%d %H:%M:%S"
 

@@ -1,8 +1,12 @@
 """Two resolves of one return at the same instant, on a server with two workers: one writes the credit
 memo, the other finds nothing left to resolve; the order is refunded once."""
+import pytest
+
 from tests.helpers import at_once, new_customer, ok
 from tests.helpers.harness import server_fixture
 from tests.modules.rma.conftest import shipped_order
+
+pytestmark = pytest.mark.long_file(60)  # seconds on a busy machine: handed out early
 
 two_workers = server_fixture("rma-race", workers=2)
 

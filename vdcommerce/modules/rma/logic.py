@@ -24,6 +24,7 @@ from ...platform.mail.service import SENDERS
 from ...platform.sales.api import OrderInterface
 from .tables import (period_ended, request, request_item, resolution, return_rule, rule_customer_group,
                      rule_resolution, rule_website, status, status_store)
+from .tables import history as history_t
 from .tables import message as message_t
 
 TIME = "%Y-%m-%d %H:%M:%S"
@@ -300,7 +301,6 @@ def judge(ctx: Context, order: OrderInterface, admin: bool) -> list[Judgement]:
 
 def history(ctx: Context, request_id: int, event_type: int, data: dict[str, Any], initiator: int,
             name: str, at: dt.datetime) -> None:
-    from .tables import history as history_t
     ctx.conn.execute(insert(history_t).values(
         request_id=request_id, event_date=at, event_type=event_type, event_data=json.dumps(data),
         event_initiator=initiator, event_initiator_name=name or ("System" if initiator == SYSTEM else ""),

@@ -10,11 +10,13 @@ from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 
+from ...framework import db
 from ...framework.context import Service
 from ...framework.exceptions import InputException, LocalizedException, NoSuchEntityException
 from ...framework.files import FileResponse
 from ...framework.repository import Record, Repository
 from ...framework.search import Filter, FilterGroup, SearchCriteria, SortOrder
+from ...platform.catalog import service as catalog
 from ...platform.media import service as media
 from ...platform.media.api import ImageContentInterface
 from ...platform.sales import service as sales
@@ -163,7 +165,6 @@ def create_request(ctx: Any, req: RequestInterface, customer_id: int | None, sec
     if not req.request_items:
         raise InputException.required("request_items")
     # creates for one order take turns: the order's lock row, held until the transaction ends
-    from ...framework import db
     db.insert_new(ctx.conn, order_lock, [{"order_id": order.entity_id}], ["order_id"])
     ctx.conn.execute(select(order_lock).where(order_lock.c.order_id == order.entity_id).with_for_update()).first()
     judged = {j.item.item_id: j for j in L.judge(ctx, order, admin=customer_id is None)}
@@ -363,7 +364,6 @@ def returnable_order(ctx: Any, order_id: int, customer_id: int | None) -> Return
         for rid in j.resolutions:
             if rid not in by_id:
                 by_id[rid] = resolutions.get_by_id(rid)
-    from ...platform.catalog import service as catalog
     existing = set(catalog.products_by_ids(ctx.conn, [j.item.product_id for j in judged if j.item.product_id]))
     holders: dict[int, Any] = {}
     for rid in {r for j in judged for r in j.holding}:
