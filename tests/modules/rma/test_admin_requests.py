@@ -228,3 +228,38 @@ def test_rating_only_once_and_only_when_completed(all_client, admin, shopper):
     got = ok(me.get(f"/V1/vendor_rma/mine/request/{rid}"))
     assert got["rating"] == 5 and got["rating_comment"] == "Quick and easy"
     assert ok(me.post(f"/V1/vendor_rma/mine/request/{rid}/rating", json={"rating": 1})) is False
+
+
+def test_mail_to_the_shop_file_limits_and_a_missing_canceled_status(all_client, admin, shopper, server):
+    customer, me = shopper
+    order, _ = shipped_order(all_client, customer)
+    server.config("vdrma/email/send_to", "returns@example.com, boss@example.com")
+    try:
+        made = ok(_admin_create(admin, order, customer["id"]))
+    finally:
+        server.config("vdrma/email/send_to", "")
+    rid = made["request_id"]
+    sent = _outbox(admin, rid)
+    assert sorted(sent) == ["vendor_rma_new_request_admin", "vendor_rma_new_request_admin",
+                            "vendor_rma_new_request_customer"]
+    ok(admin.post("/V1/vendor_rma/rma_chat/message", json={"message": {
+        "request_id": rid, "message": "We got your parcel.", "name": "Support", "manager": True}, "notify": True}))
+    assert "vendor_rma_new_message_customer" in _outbox(admin, rid)
+
+    server.config("vdrma/general/max_file_size", "1")
+    try:
+        big = base64.b64encode(b"x" * 2048).decode()
+        r = me.post(f"/V1/vendor_rma/mine/request/{rid}/message", json={
+            "message": "log", "files": [{"base64_encoded_data": big, "type": "text/plain", "name": "log.txt"}]})
+        assert r.status_code == 400 and r.json() == {"message": "The file is too large."}
+        assert len(ok(me.get(f"/V1/vendor_rma/mine/request/{rid}/messages"))) == 1  # nothing of it kept
+    finally:
+        server.config("vdrma/general/max_file_size", "2000")
+
+    ok(admin.put("/V1/vendor_rma/rma_status/5", json={"status": {"enabled": False}}))
+    try:
+        r = me.post(f"/V1/vendor_rma/mine/request/{made['url_hash']}/cancel", json={})
+        assert r.status_code == 400 and r.json() == {"message": "No canceled status is configured."}
+    finally:
+        ok(admin.put("/V1/vendor_rma/rma_status/5", json={"status": {"enabled": True}}))
+    assert ok(me.post(f"/V1/vendor_rma/mine/request/{rid}/cancel", json={})) is True
