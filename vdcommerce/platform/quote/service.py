@@ -380,14 +380,11 @@ class Carts:
         None kept: 404 and the cart keeps what it had."""
         if row.items_count == 0:
             raise NoSuchEntityException(NO_PRODUCTS, [row.id])
+        if len(coupon_code.strip()) > quote_t.c.coupon_code.type.length:
+            raise CouldNotSaveException(COUPON_NOT_APPLIED)  # the value cannot be stored whatever is kept of it
         codes = coupons.split(coupon_code)
         chosen = coupons.registered()
-        if chosen is not None:
-            kept = chosen(self.ctx, row, codes)
-        else:
-            if len(",".join(codes)) > quote_t.c.coupon_code.type.length:
-                raise CouldNotSaveException(COUPON_NOT_APPLIED)
-            kept = coupons.accepted_on(self.ctx, row, codes)
+        kept = chosen(self.ctx, row, codes) if chosen is not None else coupons.accepted_on(self.ctx, row, codes)
         if not kept:
             raise NoSuchEntityException(COUPON_NOT_VALID)
         coupons.store(self.ctx, row, kept)
