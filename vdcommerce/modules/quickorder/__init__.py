@@ -1,2 +1,3 @@
-r"""Quickorder (`Vendor\Quickorder`): what the module does, in a sentence (docs/modules/quickorder.md)."""
-from . import service, tables  # noqa: F401
+r"""Quick Order (`Vendor\QuickOrder`): order by SKU, from a search, a pasted list or JSON lines, added to the
+cart all or nothing (docs/modules/quickorder.md)."""
+from . import service  # noqa: F401

@@ -1,17 +1,38 @@
-"""The Quickorder data objects (the module's Api/Data interfaces), fields in wire order.
+"""The Quick Order data objects (the module's Api/Data interfaces), fields in wire order.
 
 ``OrNull[T]`` is written as null when empty, ``T | None`` left out (docs/architecture.md)."""
 from ...framework.data import DataObject, OrNull
-from ...framework.search import SearchResults
 
 
-class EntityInterface(DataObject, interface="Vendor\\Quickorder\\Api\\Data\\EntityInterface"):
-    entity_id: int | None
-    title: OrNull[str]
-    is_active: OrNull[bool]
-    sort_order: OrNull[int]
+class ProductInterface(DataObject, interface="Vendor\\QuickOrder\\Api\\Data\\Search\\ProductInterface"):
+    id: OrNull[int]
+    sku: OrNull[str]
+    name: OrNull[str]
+    price: OrNull[str]
+    image: OrNull[str]
+    type_id: OrNull[str]
 
 
-class EntitySearchResultsInterface(SearchResults[EntityInterface],
-                                   interface="Vendor\\Quickorder\\Api\\Data\\EntitySearchResultsInterface"):
-    pass
+class QuickOrderItemInterface(DataObject, interface="Vendor\\QuickOrder\\Api\\Data\\QuickOrderItemInterface"):
+    sku: OrNull[str]
+    qty: OrNull[float]
+    options: OrNull[list[str]]
+    position: OrNull[int]
+
+
+class ValidationResultInterface(DataObject, interface="Vendor\\QuickOrder\\Api\\Data\\ValidationResultInterface"):
+    position: OrNull[int]
+    sku: OrNull[str]
+    qty: OrNull[float]
+    status: OrNull[int]
+    message: OrNull[str]
+    product_id: OrNull[int]
+    product_name: OrNull[str]
+
+
+class AddToCartResultInterface(DataObject, interface="Vendor\\QuickOrder\\Api\\Data\\AddToCartResultInterface"):
+    success: OrNull[bool]
+    added_count: OrNull[int]
+    product_ids: OrNull[list[int]]
+    message: OrNull[str]
+    errors: OrNull[list[ValidationResultInterface]]

@@ -523,13 +523,13 @@ def _option_json(options: dict[str, Any] | None) -> str | None:
     return orjson.dumps(options, option=orjson.OPT_SORT_KEYS).decode() if options else None
 
 
-def check_lines(ctx: Context, row, lines: Sequence[NewLine], in_cart: dict[int, Decimal] | None = None
+def check_lines(ctx: Context, store_id: int, lines: Sequence[NewLine], in_cart: dict[int, Decimal] | None = None
                 ) -> tuple[list[ProductFacts | None], list[LineError]]:
     """Every line checked as ``POST .../items`` checks an item (the product exists, is enabled and in the
-    cart's website, the quantity is above 0, stock and the sale limits hold for what the cart already
-    has of it plus the earlier lines of the call that passed). Answers each line's product (None when
-    unknown) and the errors, in line order."""
-    website = ctx.config.website_of.get(row.store_id, 1) if ctx.config else 1
+    website of the store view ``store_id`` (the cart's), the quantity is above 0, stock and the sale
+    limits hold for ``in_cart`` (what the cart has of each product) plus the earlier lines of the call
+    that passed). Answers each line's product (None when unknown) and the errors, in line order."""
+    website = ctx.config.website_of.get(store_id, 1) if ctx.config else 1
     counted: dict[int, Decimal] = dict(in_cart or {})
     found: list[ProductFacts | None] = []
     errors: list[LineError] = []
@@ -570,7 +570,7 @@ def add_lines(ctx: Context, cart_id: int, lines: Sequence[NewLine]) -> list[int]
     in_cart: dict[int, Decimal] = {}
     for r in cart.items:
         in_cart[r.product_id] = in_cart.get(r.product_id, Decimal(0)) + Decimal(r.qty)
-    products, errors = check_lines(ctx, row, lines, in_cart)
+    products, errors = check_lines(ctx, row.store_id, lines, in_cart)
     if errors:
         raise LinesRefused(errors)
     conn = ctx.conn

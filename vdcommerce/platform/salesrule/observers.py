@@ -74,9 +74,11 @@ def _spend_per_customer(dialect, limit: int):
     if not limit:
         return stmt.on_conflict_do_update(index_elements=["coupon_id", "customer_id"],
                                           set_={"times_used": coupon_usage.c.times_used + 1})
+    # RETURNING tells whether a row was written (the driver's row count is not reliable for an upsert)
     return stmt.on_conflict_do_update(index_elements=["coupon_id", "customer_id"],
                                       set_={"times_used": coupon_usage.c.times_used + 1},
-                                      where=coupon_usage.c.times_used < bindparam("b_limit"))
+                                      where=coupon_usage.c.times_used < bindparam("b_limit")
+                                      ).returning(coupon_usage.c.times_used)
 
 
 _SPEND_CUSTOMER = {name: {limited: _spend_per_customer(d, limited) for limited in (0, 1)}
@@ -94,9 +96,9 @@ def _spend_codes(ctx: Context, codes: list[str], customer_id: int | None) -> Non
         if customer_id is not None:
             limit = coupon.usage_per_customer or 0
             params = {"b_key": coupon.coupon_id, "b_customer_id": customer_id}
-            if limit:
-                params["b_limit"] = limit
-            if conn.execute(spend_customer[1 if limit else 0], params).rowcount != 1:
+            if not limit:
+                conn.execute(spend_customer[0], params)
+            elif conn.execute(spend_customer[1], {**params, "b_limit": limit}).first() is None:
                 raise InputException(COUPON_NOT_VALID)
 
 
