@@ -59,6 +59,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_productattachment",
     "0001_megamenu",
     "0001_reports",
+    "0001_coupons",
 }
 PLATFORM_HEAD = "0018_quote"
 MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)

@@ -66,7 +66,7 @@ def _same_rule_allowed(ctx: Context, rule_ids: list[int], store_id: int) -> dict
     return allowed
 
 
-def candidates(ctx: Context, row, codes: list[str]) -> list[str]:
+def candidates(ctx: Context, row: Any, codes: list[str]) -> list[str]:
     """Steps 4.1-4.6 of applying codes: the codes (stored spelling) that may go on the cart together."""
     unique = {c.strip().lower() for c in _text(ctx, UNIQUE_CODES, row.store_id).split(",") if c.strip()}
     listed_unique = [c for c in codes if c.lower() in unique]
@@ -93,7 +93,7 @@ def candidates(ctx: Context, row, codes: list[str]) -> list[str]:
     return kept
 
 
-def choose(ctx: Context, row, codes: list[str]) -> list[str]:
+def choose(ctx: Context, row: Any, codes: list[str]) -> list[str]:
     """The codes to store on the cart: the candidates whose rule applies (the platform's collection)."""
     return cart_coupons.accepted_on(ctx, row, candidates(ctx, row, clean(codes)))
 
@@ -101,11 +101,11 @@ def choose(ctx: Context, row, codes: list[str]) -> list[str]:
 cart_coupons.register_filter(choose)
 
 
-def _lines(items) -> list[tuple[Any, str, Decimal]]:
+def _lines(items: Any) -> list[tuple[Any, str, Decimal]]:
     return [(i.item_id, i.sku, Decimal(i.qty)) for i in items]
 
 
-def apply_codes(ctx: Context, row, sent: Any) -> CouponApplyResultListInterface:
+def apply_codes(ctx: Context, row: Any, sent: Any) -> CouponApplyResultListInterface:
     """Replace the cart's codes with those of ``sent`` that may stay; one result per distinct code sent."""
     codes = clean(_codes(ctx, sent))
     if row.items_count == 0:
@@ -142,7 +142,7 @@ def _codes(ctx: Context, sent: Any) -> list[str]:
     return out
 
 
-def stored_codes(row) -> list[str]:
+def stored_codes(row: Any) -> list[str]:
     return cart_coupons.split(row.coupon_code)
 
 

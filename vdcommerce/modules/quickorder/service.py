@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import re
 from decimal import Decimal
+from typing import Any
 from ...framework.context import Context, Service
 from ...framework.exceptions import InputException, LocalizedException
 from ...platform.catalog import prices, search
@@ -158,7 +159,7 @@ def check(ctx: Context, store_id: int, items: list[QuickOrderItemInterface],
 
 # --------------------------------------------------------------------------- the add
 
-def add(ctx: Context, row, items: list[QuickOrderItemInterface] | None, multiple_sku: str | None
+def add(ctx: Context, row: Any, items: list[QuickOrderItemInterface] | None, multiple_sku: str | None
         ) -> AddToCartResultInterface:
     if not available(ctx, row.store_id, row.customer_group_id or 0):
         raise InputException(NOT_AVAILABLE)
