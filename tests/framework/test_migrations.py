@@ -61,6 +61,7 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_reports",
     "0001_cancelorder",
     "0001_rma",
+    "0001_coupons",
 }
 PLATFORM_HEAD = "0025_asyncoperations"
 MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)

@@ -114,3 +114,27 @@ class CartFeeManagement(Service):
         ext = load_order(self.ctx, order_id).extension_attributes
         value = getattr(ext, "vdtest_fee_amount", None) if ext is not None else None
         return float(value) if value is not None else 0.0
+
+
+class CartLines(Service):
+    """``POST /V1/vdtest/carts/:cartId/lines``: the platform's all-or-nothing add of many lines
+    (``carts.add_lines``). Answers the item ids as text, or, when lines are refused, ``"<position>:
+    <message>"`` for each of them (a test of the piece, not a client's route)."""
+    interface = "Vendor\\Testmodule\\Api\\CartLinesInterface"
+
+    def add(self, cart_id: int, skus: list[str], qtys: list[float]) -> list[str]:
+        lines = [carts.NewLine(sku, Decimal(str(qty))) for sku, qty in zip(skus, qtys)]
+        try:
+            return [str(i) for i in carts.add_lines(self.ctx, cart_id, lines)]
+        except carts.LinesRefused as refused:
+            return [f"{e.position}: {e.message}" for e in refused.line_errors]
+
+
+class CatalogSearch(Service):
+    """``GET /V1/vdtest/catalog/search``: the SKUs the platform's catalog text search finds."""
+    interface = "Vendor\\Testmodule\\Api\\CatalogSearchInterface"
+
+    def find(self, term: str | None = None, limit: int = 10) -> list[str]:
+        from vdcommerce.platform.catalog import search
+        return [p.sku for p in search.find(self.ctx, search.check_term(self.ctx, term), website_id=1,
+                                           limit=min(max(limit, 0), 1000))]

@@ -6,7 +6,8 @@ from typing import Any
 
 from sqlalchemy import Table, bindparam, delete, insert, select
 
-from vdcommerce.framework.context import Context
+from vdcommerce.framework.context import Context, Service
+from vdcommerce.framework.exceptions import LocalizedException, ValidatorException
 from vdcommerce.framework.repository import Repository
 from vdcommerce.framework.search import SearchCriteria
 
@@ -65,3 +66,14 @@ def copy_note_to_order(ctx: Context, *, quote: Any, order_id: int, **_: Any) -> 
     note = CartNote().load(ctx, [quote.id]).get(quote.id)
     if note:
         OrderNote().save(ctx, order_id, note)
+
+
+class Validation(Service):
+    """``POST /V1/vdtest/validate``: refuses the entries sent as one validation failure
+    (``ValidatorException``: its headline and every entry, a single one too)."""
+    interface = "Vendor\\Testmodule\\Api\\ValidationInterface"
+
+    def check(self, entries: list[str] | None = None) -> bool:
+        if entries:
+            raise ValidatorException("Thing Validation Failed", errors=[LocalizedException("%1", [e]) for e in entries])
+        return True

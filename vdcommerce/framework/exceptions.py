@@ -99,7 +99,14 @@ class CouldNotDeleteException(LocalizedException):
 
 
 class ValidatorException(LocalizedException):
-    pass
+    """Validation failed as a whole (400): its own ``message`` is the headline and every entry of
+    ``errors`` is listed under it, a single one too (``{"message": "Delivery Date Validation Failed",
+    "errors": [{"message": "..."}]}``); an aggregated ``InputException`` of one entry collapses instead."""
+
+    def __init__(self, message: str, parameters: Parameters = None, code: int = 0,
+                 errors: list[LocalizedException] | None = None):
+        super().__init__(message, parameters, code)
+        self.errors = errors or []
 
 
 class TemporaryStateException(LocalizedException):

@@ -7,7 +7,8 @@ import traceback
 from typing import Any
 
 from ..framework.exceptions import (AuthenticationException, AuthorizationException, InputException, Parameters,
-                                    LocalizedException, NoSuchEntityException, TooManyRequestsException)
+                                    LocalizedException, NoSuchEntityException, TooManyRequestsException,
+                                    ValidatorException)
 
 log = logging.getLogger("vdcommerce.webapi")
 
@@ -53,6 +54,9 @@ def error_body(exc: LocalizedException) -> dict[str, Any]:
     if isinstance(exc, InputException) and exc.errors:
         if len(exc.errors) == 1:
             return error_body(exc.errors[0])
+        body = _entry(exc)
+        body["errors"] = [_entry(e) for e in exc.errors]
+    elif isinstance(exc, ValidatorException) and exc.errors:  # the headline stays, with every entry
         body = _entry(exc)
         body["errors"] = [_entry(e) for e in exc.errors]
     else:

@@ -140,7 +140,8 @@ def test_rule_extension_attributes_save_read_search_delete(srv, adm, made, token
         "searchCriteria[filterGroups][0][filters][0][field]": "rule_id",
         "searchCriteria[filterGroups][0][filters][0][value]": f"{rule_id},{sp_id}",
         "searchCriteria[filterGroups][0][filters][0][conditionType]": "in"}))
-    ext = {i["rule_id"]: i.get("extension_attributes") for i in found["items"]}
+    ext = {i["rule_id"]: {k: v for k, v in i["extension_attributes"].items() if k != "vdcoupons"}
+           for i in found["items"]}  # vdcoupons: Multiple Coupons answers its setting for every rule
     assert ext[sp_id] == {"vdrules": rules}
     assert ext[rule_id]["vdpromo_rule"]["items_discount"] == "50%"
     # a PUT of the buyxgetn rule that keeps its stored Y products passes the Y-product checks

@@ -53,7 +53,8 @@ def test_create_the_spec_example_and_read_it_back(all_store, admin):
     for key, value in SPEC_EXAMPLE.items():
         if key not in ("condition", "action_condition"):
             assert rule[key] == value, key
-    assert list(rule) == ["rule_id", "name", "store_labels", "description", "website_ids", "customer_group_ids",
+    # (extension_attributes: what the installed modules answer for every rule, Multiple Coupons' vdcoupons)
+    assert [k for k in rule if k != "extension_attributes"] == ["rule_id", "name", "store_labels", "description", "website_ids", "customer_group_ids",
                           "from_date", "to_date", "uses_per_customer", "is_active", "condition", "action_condition",
                           "stop_rules_processing", "is_advanced", "sort_order", "simple_action", "discount_amount",
                           "discount_step", "apply_to_shipping", "times_used", "is_rss", "coupon_type",
@@ -90,7 +91,7 @@ def test_every_condition_type_and_extension_attributes_echo(admin):
     rule = create_rule(admin, condition=tree, extension_attributes=ext,
                        store_labels=[{"store_id": 1, "store_label": "Shop label"}])
     back = admin.get(f"/V1/salesRules/{rule['rule_id']}").json()
-    assert back["extension_attributes"] == {"vdtest_rule": {"sku": "24-UG06", "type": 0, "items_discount": None},
+    assert {k: v for k, v in back["extension_attributes"].items() if k != "vdcoupons"} == {"vdtest_rule": {"sku": "24-UG06", "type": 0, "items_discount": None},
                                             "vdtest_labels": ["A", "B"]}
     found = back["condition"]["conditions"][0]
     assert found["conditions"][0] == {"condition_type": PRODUCT, "operator": "()", "attribute_name": "category_ids",
@@ -103,7 +104,7 @@ def test_every_condition_type_and_extension_attributes_echo(admin):
                                                                        "extension_attributes": {"vdtest_labels": None,
                                                                                                 "vdtest_rule": {"a": 1}}}})
     assert r.status_code == 200, r.text
-    assert r.json()["extension_attributes"] == {"vdtest_rule": {"a": 1}}
+    assert {k: v for k, v in r.json()["extension_attributes"].items() if k != "vdcoupons"} == {"vdtest_rule": {"a": 1}}
     # a code nobody declared is refused
     r = admin.put(f"/V1/salesRules/{rule['rule_id']}", json={"rule": {"extension_attributes": {"anything": 1}}})
     assert r.status_code == 400 and r.json()["parameters"][0] == "Anything"

@@ -14,7 +14,7 @@ class Breakdown:
     def collect(self, ctx: Context, quote: Quote, total: Total) -> None:
         lines = [DiscountBreakdownLineInterface.of(**({"rule_name": name} if name else {}),
                                                    rule_amount=f"{cents(amount):.2f}")
-                 for _, name, amount in total.extra.get("salesrule_discounts") or () if amount]
+                 for _, name, amount, *_ in total.extra.get("salesrule_discounts") or () if amount]
         if lines:
             total.extension["vdrule_discount_breakdown"] = lines
 

@@ -16,6 +16,7 @@ from ...framework.context import ADMIN, INTEGRATION, Context
 from ...platform import rule as conditions
 from ...platform.catalog.prices import store_now
 from ...platform.catalog.stock import stock_item
+from ...platform.quote import coupons
 from ...platform.quote.totals import ZERO, Address, Item, Quote, Total
 from ...platform.shipping.registry import Rate
 from .api import RuleInterface
@@ -53,7 +54,7 @@ class _Cart:
         now = store_now(ctx)
         self.weekday = now.isoweekday()
         self.time = now.hour * 100 + now.minute + 1
-        self.coupons = {quote.coupon_code.strip().lower()} if quote.coupon_code else set()
+        self.coupons = {c.lower() for c in coupons.split(quote.coupon_code)}  # every code the cart lists
         self.rule_ids = {str(rid) for i in quote.items for rid in i.applied_rule_ids}
         self.promo_free = total.free_shipping or any(i.free_shipping for i in self.shippable)
         self._context: conditions.CartContext | None = None

@@ -1,7 +1,7 @@
 """Placing an order from a cart, the steps in order:
 
 1. the cart is active (the caller found it) and has items;
-2. totals are re-collected; a coupon no rule accepts any more refuses the order;
+2. totals are re-collected; a coupon code (of the cart's list) no rule accepts any more refuses the order;
 3. validation: shipping address, country, shipping method, billing address, payment method, e-mail;
    then ``checkout_submit_before(quote, total)``: a module may refuse the order (a required fee, an
    invalid pickup) before anything is written; whatever it raises becomes a 400 with its message;
@@ -27,7 +27,7 @@ from ...framework.context import Context
 from ...framework.exceptions import InputException, LocalizedException, render_message
 from ..catalog import stock
 from ..customer import directory
-from ..quote import carts, payments, totals
+from ..quote import carts, coupons, payments, totals
 from ..quote.api import PaymentInterface
 from ..sales.service import create_order
 from ..shipping import totals as shipping_totals
@@ -109,8 +109,9 @@ def _place(ctx: Context, row, payment: PaymentInterface | None, prepared: carts.
     else:
         quote = carts.pipeline_quote(ctx, cart, payment_method=data["method"] or None)
         total, segments = totals.collect(ctx, quote)
-    if quote.coupon_code and total.coupon_code is None:
-        raise InputException(COUPON_NOT_VALID)
+    accepted = {c.lower() for c in coupons.split(total.coupon_code)}
+    if any(c.lower() not in accepted for c in coupons.split(quote.coupon_code)):
+        raise InputException(COUPON_NOT_VALID)  # every code the cart lists must still be accepted
 
     email = _validate(ctx, row, cart, quote, total, data)
     quote.customer_email = email

@@ -10,7 +10,7 @@ import secrets
 import string
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Collection, Iterable, NamedTuple
+from typing import Any, Collection, Iterable, NamedTuple, Sequence
 
 import orjson
 from sqlalchemy import ColumnElement, FromClause, Row, Select, bindparam, delete, insert, select, update
@@ -19,9 +19,10 @@ from ...framework.data import Dumped, digits, json_number
 from ...framework import events, extensions
 from ...framework.context import OWNERS, PLACEHOLDERS, Context
 from ...framework.db import Query, Write
-from ...framework.exceptions import NoSuchEntityException
+from ...framework.exceptions import InputException, LocalizedException, NoSuchEntityException
 from ...framework.search import SearchField
-from ..catalog.service import ProductFacts, products_by_ids
+from ..catalog import prices, stock
+from ..catalog.service import ProductFacts, product_facts, products_by_ids
 from . import addresses, totals
 from .api import (CartItemExtensionInterface, CartItemInterface, TotalSegmentInterface, TotalsExtensionInterface,
                   TotalsInterface, TotalsItemExtensionInterface)
@@ -547,3 +548,129 @@ def item_out(r, cart_id: int) -> CartItemInterface:
                                 product_option=loads(r.product_option),
                                 extension_attributes=CartItemExtensionInterface.of(added_by=r.added_by)
                                 if r.added_by else None)
+
+
+# --------------------------------------------------------------------------- many lines at once
+
+PRODUCT_NOT_FOUND = "The product that was requested doesn't exist. Verify the product and try again."
+PRODUCT_NOT_AVAILABLE = "Product that you are trying to add is not available."
+
+
+class NewLine(NamedTuple):
+    """A line to add: a SKU, a quantity and the chosen options (a ``product_option`` object, or None)."""
+    sku: str
+    qty: Decimal
+    options: dict[str, Any] | None = None
+
+
+class LineError(NamedTuple):
+    """Why one line cannot be added: its 1-based position in the call and the platform's message."""
+    position: int
+    error: LocalizedException
+
+    @property
+    def message(self) -> str:
+        return self.error.rendered()
+
+
+class LinesRefused(InputException):
+    """Some lines of an ``add_lines`` call cannot be added; nothing was written."""
+
+    def __init__(self, errors: list[LineError]):
+        super().__init__(errors[0].error.message, errors[0].error.parameters)
+        self.line_errors = errors
+
+
+def number_text(value: Any) -> str:
+    """A quantity as messages show it: ``2``, ``-2``, ``1.5`` (no trailing ``.0``)."""
+    try:
+        d = Decimal(str(value))
+    except (ArithmeticError, ValueError):
+        return str(value)
+    if not d.is_finite():
+        return str(value)
+    return str(d.quantize(Decimal(1))) if d == d.to_integral_value() else format(d.normalize(), "f")
+
+
+def _option_json(options: dict[str, Any] | None) -> str | None:
+    return orjson.dumps(options, option=orjson.OPT_SORT_KEYS).decode() if options else None
+
+
+def check_lines(ctx: Context, store_id: int, lines: Sequence[NewLine], in_cart: dict[int, Decimal] | None = None
+                ) -> tuple[list[ProductFacts | None], list[LineError]]:
+    """Every line checked as ``POST .../items`` checks an item (the product exists, is enabled and in the
+    website of the store view ``store_id`` (the cart's), the quantity is above 0, stock and the sale
+    limits hold for ``in_cart`` (what the cart has of each product) plus the earlier lines of the call
+    that passed). Answers each line's product (None when unknown) and the errors, in line order."""
+    website = ctx.config.website_of.get(store_id, 1) if ctx.config else 1
+    counted: dict[int, Decimal] = dict(in_cart or {})
+    found: list[ProductFacts | None] = []
+    errors: list[LineError] = []
+    by_sku: dict[str, ProductFacts | None] = {}
+    for position, line in enumerate(lines, start=1):
+        sku = (line.sku or "").strip()
+        if sku not in by_sku:
+            by_sku[sku] = product_facts(ctx.conn, sku) if sku else None
+        product = by_sku[sku]
+        found.append(product)
+        try:
+            if not sku:
+                raise InputException.required("sku")
+            if product is None:
+                raise NoSuchEntityException(PRODUCT_NOT_FOUND)
+            if line.qty is None or not Decimal(line.qty).is_finite() or Decimal(line.qty) <= 0:
+                raise InputException.invalid_value("qty", number_text(line.qty))
+            if product.status != 1 or website not in product.website_ids:
+                raise LocalizedException(PRODUCT_NOT_AVAILABLE)
+            wanted = counted.get(product.id, Decimal(0)) + Decimal(line.qty)
+            stock.check_salable(ctx, product.id, wanted)
+        except LocalizedException as e:
+            errors.append(LineError(position, e))
+            continue
+        counted[product.id] = wanted
+        remember_product(ctx, product)
+    return found, errors
+
+
+def add_lines(ctx: Context, cart_id: int, lines: Sequence[NewLine]) -> list[int]:
+    """Add every line to an active cart, or none: all lines are checked first (``check_lines``, counting
+    the cart's quantities); any failure raises ``LinesRefused`` with one ``LineError`` per failing line
+    and writes nothing. Otherwise the lines are written (a line whose product and options are in the
+    cart already raises that item's quantity, as later lines of the same product do), the totals are
+    collected once, and the item ids are answered in line order."""
+    row = row_of(ctx, cart_id)
+    cart = Loaded(ctx, row)
+    in_cart: dict[int, Decimal] = {}
+    for r in cart.items:
+        in_cart[r.product_id] = in_cart.get(r.product_id, Decimal(0)) + Decimal(r.qty)
+    products, errors = check_lines(ctx, row.store_id, lines, in_cart)
+    if errors:
+        raise LinesRefused(errors)
+    conn = ctx.conn
+    t = now()
+    items = {r.item_id: r for r in cart.items}
+    ids: list[int] = []
+    for line, product in zip(lines, products):
+        assert product is not None
+        options = _option_json(line.options)
+        same = next((r for r in items.values() if r.product_id == product.id and r.product_option == options
+                     and r.added_by is None), None)
+        values = dict(name=product.name, price=prices.final_price(ctx, product.id, product.price),
+                      weight=product.weight, updated_at=t)
+        if same is not None:
+            saved = conn.execute(_UPDATE_LINE, {**values, "qty": Decimal(same.qty) + Decimal(line.qty),
+                                                "_item_id": same.item_id}).one()
+        else:
+            saved = conn.execute(_INSERT_LINE, {
+                **values, "quote_id": row.id, "product_id": product.id, "sku": product.sku,
+                "product_type": product.type_id, "qty": Decimal(line.qty), "product_option": options,
+                "created_at": t}).one()
+        items[saved.item_id] = saved
+        ids.append(saved.item_id)
+    cart.items = sorted(items.values(), key=lambda r: r.item_id)
+    collect_and_save(ctx, row.id, cart)
+    return ids
+
+
+_INSERT_LINE = insert(item_t).returning(*item_t.c)
+_UPDATE_LINE = update(item_t).where(item_t.c.item_id == bindparam("_item_id")).returning(*item_t.c)

@@ -32,7 +32,7 @@ from ..catalog import prices, stock
 from ..catalog.service import product_facts
 from ..customer.api import CustomerInterface
 from ..customer.service import load_customer
-from . import addresses, carts, ordering, payments, totals
+from . import addresses, carts, coupons, ordering, payments, totals
 from .api import (AddressInterface, CartExtensionInterface, CartInterface, CartItemInterface, CurrencyInterface,
                   PaymentInterface, PaymentMethodInterface, ShippingAssignmentInterface, ShippingInterface,
                   ShippingMethodInterface, TotalsAdditionalDataInterface, TotalsInterface)
@@ -375,17 +375,19 @@ class Carts:
     # ------------------------------------------------------------------ coupons
 
     def set_coupon(self, row, coupon_code: str) -> bool:
+        """``PUT .../coupons/:couponCode``: the value is a code or a comma-separated list of codes; the
+        registered coupon filter (coupons.py) decides which are stored, else the codes a rule accepts are.
+        None kept: 404 and the cart keeps what it had."""
         if row.items_count == 0:
             raise NoSuchEntityException(NO_PRODUCTS, [row.id])
-        code = coupon_code.strip()
-        if len(code) > quote_t.c.coupon_code.type.length:
-            raise CouldNotSaveException(COUPON_NOT_APPLIED)
-        quote = carts.pipeline_quote(self.ctx, carts.Loaded(self.ctx, row), coupon_code=code or None)
-        total, segments = totals.collect(self.ctx, quote)
-        if not code or total.coupon_code is None:
+        if len(coupon_code.strip()) > quote_t.c.coupon_code.type.length:
+            raise CouldNotSaveException(COUPON_NOT_APPLIED)  # the value cannot be stored whatever is kept of it
+        codes = coupons.split(coupon_code)
+        chosen = coupons.registered()
+        kept = chosen(self.ctx, row, codes) if chosen is not None else coupons.accepted_on(self.ctx, row, codes)
+        if not kept:
             raise NoSuchEntityException(COUPON_NOT_VALID)
-        carts.set_fields(self.ctx, row.id, coupon_code=code)
-        carts.save_collected(self.ctx, quote, total, segments)
+        coupons.store(self.ctx, row, kept)
         return True
 
     def remove_coupon(self, row) -> bool:

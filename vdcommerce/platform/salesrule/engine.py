@@ -8,7 +8,7 @@ it selects the rules (active, website, customer group, store-local date, uses pe
 
 Rules are compiled once per process and version: the active rules are read with one small query
 (id and ``updated_at``) and a rule whose ``updated_at`` moved is loaded and compiled again. A cart
-with a coupon costs one more query, a signed-in customer with per-customer limits one more.
+costs one more query per coupon code it lists, a signed-in customer with per-customer limits one more.
 
 Actions are functions in ``ACTIONS`` (name -> ``fn(rule, items, room) -> discounts``): a module
 adding actions registers them there, and rule validation accepts every registered name. An action that
@@ -32,7 +32,7 @@ from ...framework.context import Context
 from ...framework.db import Query
 from ..quote.totals import ZERO, Item, Quote, Total, cents
 from ..rule.conditions import cart_context
-from . import conditions
+from . import conditions, coupons
 from .tables import coupon as coupon_t
 from .tables import coupon_usage, rule_customer
 from .tables import rule as rule_t
@@ -177,13 +177,19 @@ class Applied:
     touched: bool = False          # its action reached at least one item
     coupon: bool = False           # it was let in by the cart's coupon
     shipping_discount: Decimal = ZERO
+    codes: tuple[str, ...] = ()    # the listed codes that let it in (cart order); () for a rule without coupon
 
 
 @dataclass
 class Outcome:
     """What ``evaluate`` leaves for the discount collector (in ``total.extra["salesrule"]``)."""
     applied: list[Applied] = field(default_factory=list)
-    coupon_code: str | None = None         # the code the cart carries (trimmed), if any
+    codes: list[str] = field(default_factory=list)   # the codes the cart lists (coupons.codes_of)
+
+    @property
+    def coupon_code(self) -> str | None:
+        """The cart's first code (a cart with one code: that code)."""
+        return self.codes[0] if self.codes else None
 
 
 @dataclass
@@ -250,8 +256,8 @@ def evaluate(ctx: Context, quote: Quote, total: Total) -> Outcome:
         item.discount_percent = ZERO
         item.applied_rule_ids = []
         item.free_shipping = False
-    code = (quote.coupon_code or "").strip() or None
-    outcome = Outcome(coupon_code=code)
+    codes = coupons.codes_of(quote)
+    outcome = Outcome(codes=codes)
     if not items:
         return outcome
     today = store_today(ctx, quote.store_id)
@@ -262,13 +268,17 @@ def evaluate(ctx: Context, quote: Quote, total: Total) -> Outcome:
     if customer_id is not None and any(r.uses_per_customer for r in rules):
         uses = {row.rule_id: row.times_used for row in _RULE_USES.all(conn, customer_id=customer_id)}
         rules = [r for r in rules if not r.uses_per_customer or uses.get(r.rule_id, 0) < r.uses_per_customer]
-    coupon = _usable_coupon(conn, code, customer_id) if code else None
+    usable: dict[int, list[str]] = {}   # rule id -> the listed codes of it that may be used, cart order
+    for code in codes:
+        coupon = _usable_coupon(conn, code, customer_id)
+        if coupon is not None:
+            usable.setdefault(coupon.rule_id, []).append(code)
 
     cart = cart_context(quote, total)
     run = Run(ctx, quote, total)
     token = _RUN.set(run)
     try:
-        _run_rules(rules, coupon, quote, total, cart, run, outcome)
+        _run_rules(rules, usable, quote, total, cart, run, outcome)
     finally:
         _RUN.reset(token)
     shippable = [i for i in items if not i.is_virtual]
@@ -277,19 +287,20 @@ def evaluate(ctx: Context, quote: Quote, total: Total) -> Outcome:
     return outcome
 
 
-def _run_rules(rules: list[Rule], coupon: Any, quote: Quote, total: Total, cart: Any, run: Run,
+def _run_rules(rules: list[Rule], usable: dict[int, list[str]], quote: Quote, total: Total, cart: Any, run: Run,
                outcome: Outcome) -> None:
     items = quote.items
     done: set[int] = set()          # positions of items a stop_rules_processing rule touched
     item_discounts = ZERO
     for rule in rules:
         by_coupon = rule.coupon_type != NO_COUPON
-        if by_coupon and (coupon is None or coupon.rule_id != rule.rule_id):
+        if by_coupon and rule.rule_id not in usable:
             continue
         cart.attrs["base_subtotal_with_discount"] = total.subtotal - item_discounts
         if not rule.condition(cart):
             continue
-        applied = run.applied = Applied(rule, coupon=by_coupon)
+        applied = run.applied = Applied(rule, coupon=by_coupon,
+                                        codes=tuple(usable[rule.rule_id]) if by_coupon else ())
         outcome.applied.append(applied)
         positions = [n for n, item in enumerate(items) if n not in done and rule.action(item)]
         if not positions:

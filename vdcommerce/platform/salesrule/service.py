@@ -377,9 +377,10 @@ class RuleRepository(Repository[RuleInterface, RuleSearchResultInterface]):
         return record
 
     def after_save(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
-        # the response shows what the handlers stored (a partial value sent is merged with the stored one)
-        if "extension_attributes" in self.sent:
-            loaded = extensions.load(self.ctx, RULE_INTERFACE, [record["rule_id"]]).get(record["rule_id"], {})
+        # the response shows what the handlers stored (a partial value sent is merged with the stored one),
+        # and what they answer for every rule, sent or not (a module's defaults)
+        loaded = extensions.load(self.ctx, RULE_INTERFACE, [record["rule_id"]]).get(record["rule_id"], {})
+        if loaded or "extension_attributes" in self.sent:
             record["extension_attributes"] = {**(record.get("extension_attributes") or {}), **loaded}
         events.dispatch(self.ctx, "salesrule_rule_save_after", rule_id=record["rule_id"])
 

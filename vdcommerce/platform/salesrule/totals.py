@@ -3,7 +3,7 @@
 ``freeshipping`` (200) runs the rules over the items before shipping is priced, so carriers see item
 discounts and free-shipping flags; ``discount`` (400) adds the shipping part once the shipping amount
 is known and writes the cart-level results: the discount total, descriptions, applied rule ids, the
-coupon result and the ``discount`` segment.
+results of the cart's coupon codes and the ``discount`` segment.
 """
 from __future__ import annotations
 
@@ -37,21 +37,24 @@ class Discount:
         total.shipping_discount_amount = shipping_discount
         total.discount_amount = -(items_discount + shipping_discount)
         total.applied_rule_ids = sorted({a.rule.rule_id for a in applied})
-        coupon_used = any(a.coupon for a in applied)
         descriptions, breakdown = [], []
+        accepted: set[str] = set()
         for a in applied:
+            accepted.update(c.lower() for c in a.codes)
             amount = a.items_discount + a.shipping_discount
             label = a.rule.label(quote.store_id)
             if amount:
-                description = label or (outcome.coupon_code if a.coupon else None)
+                description = label or (a.codes[0] if a.codes else None)
                 if description:
                     descriptions.append(description)
-                breakdown.append((a.rule.rule_id, label or a.rule.name, amount))
+                breakdown.append((a.rule.rule_id, label or a.rule.name, amount, a.codes))
         total.discount_descriptions = descriptions
-        # per rule, in the order they ran: for modules that show a breakdown of the discount
+        # per rule, in the order they ran, with the codes that let it in: for modules that show a
+        # breakdown of the discount (per rule or per code)
         total.extra["salesrule_discounts"] = breakdown
-        total.coupon_code = outcome.coupon_code if coupon_used else None
-        total.coupon_refused = outcome.coupon_code is not None and not coupon_used
+        # the cart's codes that a rule accepted (it touched an item or discounted the shipping), in cart order
+        total.coupon_code = ",".join(c for c in outcome.codes if c.lower() in accepted) or None
+        total.coupon_refused = any(c.lower() not in accepted for c in outcome.codes)
 
     def fetch(self, ctx: Context, quote: Quote, total: Total) -> Segment | None:
         if not total.discount_amount:
