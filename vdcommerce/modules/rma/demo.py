@@ -7,7 +7,8 @@ from ...framework.context import Context
 from ...framework.packages import load_packages, read_config_defaults
 from ...platform.config.service import load_state
 from ...platform.customer.service import customer_id_by_email
-from ...platform.sales.tables import order as order_t
+from ...framework.search import Filter, FilterGroup, SearchCriteria, SortOrder
+from ...platform.sales.service import customer_orders
 from .api import RequestInterface, RequestItemInterface, ReturnRulesInterface, RuleResolutionInterface
 from .reference import ReturnRulesRepository
 from .service import add_message, create_request
@@ -28,11 +29,12 @@ def load(conn: Connection) -> None:
     customer_id = customer_id_by_email(conn, DEMO_CUSTOMER)
     if customer_id is None:
         return
-    order_id = conn.execute(select(order_t.c.entity_id).where(order_t.c.customer_id == customer_id,
-                                                              order_t.c.status == "complete")
-                            .order_by(order_t.c.entity_id).limit(1)).scalar()
-    if order_id is None:
+    complete = customer_orders(ctx, customer_id, SearchCriteria.of(
+        filter_groups=[FilterGroup.of(filters=[Filter.of(field="status", value="complete", condition_type="eq")])],
+        sort_orders=[SortOrder.of(field="entity_id", direction="ASC")], page_size=1, current_page=1))
+    if not complete.items:
         return
+    order_id = int(complete.items[0].entity_id or 0)
     order = logic.load_order(ctx, order_id)
     item = next((i for i in order.items or [] if (i.qty_shipped or 0) >= 1), None)
     if item is None:
