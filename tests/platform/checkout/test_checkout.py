@@ -123,9 +123,16 @@ def test_freeshipping_threshold(server, admin_token, guest):
         assert [(m["carrier_code"], m["amount"]) for m in methods] == [("flatrate", 10)]  # 99.98 < 100
         add(guest, base, item["sku"], 1)
         methods = guest.post(f"{base}/estimate-shipping-methods", json={"address": {"country_id": "US"}}).json()
+        # the platform's carrier order, not cheapest first: as declared while no sort_order is set
         assert [(m["carrier_code"], m["method_code"], m["carrier_title"], m["method_title"], m["amount"])
-                for m in methods] == [("freeshipping", "freeshipping", "Free Shipping", "Free", 0),
-                                      ("flatrate", "flatrate", "Flat Rate", "Fixed", 15)]
+                for m in methods] == [("flatrate", "flatrate", "Flat Rate", "Fixed", 15),
+                                      ("freeshipping", "freeshipping", "Free Shipping", "Free", 0)]
+        server.config("carriers/flatrate/sort_order", "10")
+        try:
+            methods = guest.post(f"{base}/estimate-shipping-methods", json={"address": {"country_id": "US"}}).json()
+            assert [m["carrier_code"] for m in methods] == ["freeshipping", "flatrate"]
+        finally:
+            server.config("carriers/flatrate/sort_order", "")
         r = shipping_information(guest, base, carrier="freeshipping", method="freeshipping")
         totals = r.json()["totals"]
         assert (totals["shipping_amount"], totals["grand_total"]) == (0, 149.97)
