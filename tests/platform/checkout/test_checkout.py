@@ -180,3 +180,23 @@ def test_purchase_order_needs_a_number(server, guest, tee):
         assert guest.get(f"{base}/selected-payment-method").json() == {"po_number": "PO-7", "method": "purchaseorder"}
     finally:
         server.config("payment/purchaseorder/active", "0")
+
+
+def test_guest_checkout_switched_off(server, guest, tee):
+    """checkout/options/guest_checkout 0: a guest cart's order is refused on both placing routes; the cart stays."""
+    masked = guest_cart(guest)
+    base = f"/V1/guest-carts/{masked}"
+    add(guest, base, tee["sku"], 1)
+    assert shipping_information(guest, base).status_code == 200
+    payment = {"email": "off.guest@example.com", "paymentMethod": {"method": "checkmo"},
+               "billingAddress": {k: v for k, v in ADDRESS.items() if k != "region_code"}}
+    server.cli("config", "set", "checkout/options/guest_checkout", "0")
+    try:
+        error(guest.post(f"{base}/payment-information", json=payment), 400, "Sorry, guest checkout is not available.")
+        error(guest.put(f"{base}/order", json={"paymentMethod": {"method": "checkmo"}}), 400,
+              "Sorry, guest checkout is not available.")
+        assert guest.get(f"{base}/totals").status_code == 200
+    finally:
+        server.cli("config", "set", "checkout/options/guest_checkout", "1")
+    r = guest.post(f"{base}/payment-information", json=payment)
+    assert r.status_code == 200 and isinstance(r.json(), int), r.text

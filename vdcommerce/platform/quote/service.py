@@ -591,8 +591,10 @@ class GuestCartManagement(_Guest):
         return self.carts.assign(self._row(cart_id), customer_id, store_id)
 
     def place_order(self, cart_id: str, payment_method: PaymentInterface | None = None) -> int:
+        row = self._row(cart_id)
+        ordering.check_guest_checkout(self.ctx)
         with ordering.placement_limit(self.ctx):
-            return ordering.place_order(self.ctx, self._row(cart_id).id, payment_method)
+            return ordering.place_order(self.ctx, row.id, payment_method)
 
 
 class GuestCartItemRepository(_Guest):
