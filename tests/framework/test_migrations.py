@@ -28,7 +28,7 @@ pytestmark = pytest.mark.long_file(200)  # seconds on a busy machine: handed out
 PREVIOUS_RELEASE = "54b02c3"  # the last release with every revision in vdcommerce/migrations/versions
 OLD_HEADS = {"0004_async", "0005_catalog", "0006_salesrule", "0007_quote", "0008_sales"}
 HEADS = {  # the platform's head, then each vendor module's
-    "0018_quote",
+    "0022_cms",
     "0004_faq",
     "0001_exitpopup",
     "0001_rewards",
@@ -60,12 +60,12 @@ HEADS = {  # the platform's head, then each vendor module's
     "0001_megamenu",
     "0001_reports",
 }
-PLATFORM_HEAD = "0018_quote"
+PLATFORM_HEAD = "0022_cms"
 MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)
 PLATFORM_LINE = ["0001_core", "0002_customer", "0004_async", "0005_catalog", "0006_salesrule", "0007_quote",
                  "0008_sales", "0009_mail", "0010_cron", "0011_newsletter", "0012_store", "0013_media",
                  "0014_catalog", "0015_sales", "0016_quote", "0017_backpressure",
-                 "0018_quote"]
+                 "0018_quote", "0022_cms"]
 
 
 def run(db: Database, tmp: Path, *args: str, code: Path | None = None, check: bool = True,
