@@ -90,6 +90,14 @@ class _CmsRepository(Repository[Any, Any]):
     def check_identifier(self, identifier: str) -> None:
         """The platform's own rule for the kind (pages: a URL key)."""
 
+    def record_id(self, value: str) -> int:
+        """The platform types a block's id as text (a page's as an integer): one that is no record id
+        is not found."""
+        text = value.strip()
+        if not text.isascii() or not text.isdigit() or len(text) > 9:
+            raise self.missing(value)
+        return int(text)
+
     def search_fields(self) -> Mapping[str, SearchField]:
         fields = dict(self._search)
         fields[self.pk.name] = fields["id"]           # page_id / block_id, as the platform's filters name it
@@ -162,11 +170,11 @@ class BlockRepository(_CmsRepository):
     def save(self, block: BlockInterface) -> BlockInterface:
         return self.save_record(block)
 
-    def get_by_id(self, block_id: int) -> BlockInterface:
-        return self.get_record(block_id)
+    def get_by_id(self, block_id: str) -> BlockInterface:
+        return self.get_record(self.record_id(block_id))
 
     def get_list(self, search_criteria: SearchCriteria) -> BlockSearchResultsInterface:
         return self.list_records(search_criteria)
 
-    def delete_by_id(self, block_id: int) -> bool:
-        return self.delete_record(block_id)
+    def delete_by_id(self, block_id: str) -> bool:
+        return self.delete_record(self.record_id(block_id))
