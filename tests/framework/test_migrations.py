@@ -68,7 +68,7 @@ MOVED_AWAY = {"sales_outbox"}  # its rows move to mail_message (0009_mail)
 PLATFORM_LINE = ["0001_core", "0002_customer", "0004_async", "0005_catalog", "0006_salesrule", "0007_quote",
                  "0008_sales", "0009_mail", "0010_cron", "0011_newsletter", "0012_store", "0013_media",
                  "0014_catalog", "0015_sales", "0016_quote", "0017_backpressure", "0018_quote", "0019_cron",
-                 "0020_tax", "0021_customer", "0025_asyncoperations"]
+                 "0020_tax", "0021_customer", "0022_cms", "0025_asyncoperations"]
 
 
 def run(db: Database, tmp: Path, *args: str, code: Path | None = None, check: bool = True,

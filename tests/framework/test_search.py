@@ -226,11 +226,19 @@ def test_null_matches_only_null(conn):
 
 def test_value_converted_to_field_type(conn):
     for field, value, ctype in (("qty", "abc", "eq"), ("qty", "1.5", "gt"), ("price", "x", "lt"),
-                                ("is_active", "maybe", "eq"), ("created_at", "yesterday", "gt"),
+                                ("is_active", "maybe", "eq"),
                                 ("website_ids", "x", "eq"), ("qty", "1,x", "in"), ("qty", "zz", "finset")):
         bad = "x" if value == "1,x" else value
         assert error(conn, one(field, value, ctype)) == (
             'Invalid value of "%value" provided for the %fieldName field.', {"value": bad, "fieldName": "value"})
+
+
+def test_value_that_is_no_date_matches_nothing(conn):
+    # the platform's database compares a date column with such text and finds no row
+    for field in ("created_at", "updated_at"):
+        for ctype in ("gt", "gteq", "eq", "neq", "lt", "in", "nin", "finset"):
+            assert ids(conn, one(field, "None", ctype)) == []
+    assert ids(conn, one("created_at", "yesterday,2024-01-02", "in")) == []
 
 
 # --------------------------------------------------------------------------- grouping
@@ -372,7 +380,6 @@ def test_limits_off(conn):
 
 def test_invalid_paging(conn):
     msg = 'Invalid value of "%value" provided for the %fieldName field.'
-    assert error(conn, {"current_page": 0}) == (msg, {"value": 0, "fieldName": "currentPage"})
     assert error(conn, {"currentPage": "-1"}) == (msg, {"value": -1, "fieldName": "currentPage"})
     assert error(conn, {"page_size": -5}) == (msg, {"value": -5, "fieldName": "pageSize"})
 

@@ -196,6 +196,27 @@ def test_integration_oauth1_signatures(server, method):
     assert oauth_get(server, creds, path, method).status_code == 401
 
 
+def test_oauth1_query_whose_name_prefixes_another(server):
+    """``searchCriteria=&searchCriteria[pageSize]=3`` signed by requests-oauthlib: the base string sorts
+    the encoded (name, value) pairs (RFC 5849 3.4.1.3.2), so the bare name sorts first."""
+    import requests
+    from requests_oauthlib import OAuth1
+    _, creds = create_integration(server, "Vendor_Testmodule::thing")
+    auth = OAuth1(creds["consumer_key"], client_secret=creds["consumer_secret"],
+                  resource_owner_key=creds["access_token"], resource_owner_secret=creds["access_token_secret"],
+                  signature_method="HMAC-SHA256")
+    url = server.url + "/rest/V1/vdtest/thing/search?searchCriteria=&searchCriteria[pageSize]=3"
+    r = requests.get(url, auth=auth, timeout=30)
+    assert r.status_code == 200, r.text
+    assert r.json()["search_criteria"]["page_size"] == 3
+    # the same request with the query's order reversed, and with a wrong secret
+    url = server.url + "/rest/V1/vdtest/thing/search?searchCriteria[pageSize]=3&searchCriteria="
+    assert requests.get(url, auth=auth, timeout=30).status_code == 200
+    bad = OAuth1(creds["consumer_key"], client_secret="0" * 32, resource_owner_key=creds["access_token"],
+                 resource_owner_secret=creds["access_token_secret"], signature_method="HMAC-SHA256")
+    assert requests.get(url, auth=bad, timeout=30).status_code == 401
+
+
 def test_admin_two_factor_sign_in_when_switched_on(server):
     import pyotp
     from urllib.parse import parse_qs, urlparse

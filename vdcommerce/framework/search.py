@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Sequence, TypeVar
 
-from sqlalchemy import BindParameter, Connection, Row, Select, String, and_, cast, func, literal, not_, or_, select
+from sqlalchemy import BindParameter, Connection, Row, Select, String, and_, cast, false, func, literal, not_, or_, select
 from sqlalchemy import types as sqltypes
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -270,6 +270,11 @@ class _Field:
             pattern = literal(raw, String)
             expr = self.text.like(pattern) if self.fold_sqlite else self.text.ilike(pattern)
             return not_(expr) if ctype == "nlike" else expr
+        if self.kind == "datetime" and not _readable_dates(raw, ctype):
+            # the platform hands the value to the database, whose comparison of a date column with
+            # text that is no date (clients send ``created_at gteq None`` for "since ever") holds
+            # for no row: an empty page, not an error
+            return false()
         if ctype in ("in", "nin"):
             values = [self.convert(v.strip()) for v in raw.split(",")]
             if self.members is not None:
@@ -374,6 +379,16 @@ def _str_value(raw: str) -> str:
     return raw
 
 
+def _readable_dates(raw: str, ctype: str) -> bool:
+    texts = raw.split(",") if ctype in ("in", "nin") else [raw]
+    try:
+        for text in texts:
+            _datetime_value(text.strip())
+    except InputException:
+        return False
+    return True
+
+
 def _datetime_value(raw: str) -> tuple[_dt.datetime, bool]:
     text = raw.strip()
     try:
@@ -468,8 +483,10 @@ def search(conn: "Connection | Session", base: Select[Any], criteria: SearchCrit
     # paging
     page_size = criteria.page_size
     current_page = criteria.current_page
-    if current_page is not None and current_page < 1:
+    if current_page is not None and current_page < 0:
         raise InputException.invalid_value("currentPage", current_page)
+    # the platform's collections read page 0 as the first page (echoed as sent)
+    read_page = current_page or 1
     if page_size is not None and page_size < 0:
         raise InputException.invalid_value("pageSize", page_size)
     echo_size = page_size
@@ -520,7 +537,7 @@ def search(conn: "Connection | Session", base: Select[Any], criteria: SearchCrit
     rows: Sequence[Row[Any]]
     if page_size:
         limit = min(page_size, _BIG)
-        offset = ((current_page or 1) - 1) * page_size
+        offset = (read_page - 1) * page_size
         if offset >= _BIG:
             rows = []
         else:
@@ -535,7 +552,7 @@ def search(conn: "Connection | Session", base: Select[Any], criteria: SearchCrit
         else:
             total = conn.execute(_count(stmt)).scalar_one()
     else:
-        if current_page is not None and current_page > 1:
+        if read_page > 1:
             rows = []  # everything is on page 1
             total = conn.execute(_count(stmt)).scalar_one()
         else:

@@ -36,7 +36,7 @@ from ..platform.asyncoperations import operations
 from ..platform.integration.auth import caller_by_id
 from ..platform.mail import sender as mail_sender
 from ..webapi.app import Application, run_service
-from ..webapi.bulk import route_key
+from ..webapi.bulk import async_allowed, route_key
 from ..webapi.errors import internal_error, not_found_route
 from . import relay
 from . import backend as make_backend
@@ -99,7 +99,7 @@ class OperationRunner:
         if route is None:
             raise not_found_route()
         caller = caller_by_id(conn, op.user_type, op.user_id)
-        if caller is None or not self.app.acl.allowed(caller, route.resources):
+        if caller is None or not async_allowed(self.app.acl, caller, route.resources):
             raise AuthorizationException.for_resources(list(route.resources))
         state = self.app.config.current()
         ctx = Context(conn, op.store_id, op.website_id, caller, state)

@@ -1,8 +1,10 @@
 """The asynchronous and bulk processors: ``/async/V1/...`` and ``/async/bulk/V1/...``.
 
-Built once at start-up from the route table: every synchronous POST, PUT and DELETE route protected
-by admin resources only (not ``anonymous``, not ``self``) is offered, async on its own path and bulk on
-its converted path (each ``:param`` segment becomes the literal ``by<Param>``), with its queue topic.
+Built once at start-up from the route table: every synchronous POST, PUT and DELETE route is offered,
+async on its own path and bulk on its converted path (each ``:param`` segment becomes the literal
+``by<Param>``), with its queue topic. A route open to guests (``anonymous``) or to customers (``self``)
+is offered to admins and integrations only, as the platform does (its own example is
+``POST /async/bulk/V1/customers``); its admin resources, where it has any, are checked as usual.
 
 A request is checked as its synchronous call would be (route, caller, ACL: 401 before anything is
 accepted), then every element is bound with the route's compiled plan, all of them before anything
@@ -28,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from ..framework import db
-from ..framework.context import Context
+from ..framework.context import ADMIN, INTEGRATION, Caller, Context
 from ..framework.data import camel, snake
 from ..framework.exceptions import AuthorizationException, InputException, LocalizedException
 from ..platform.asyncoperations import operations
@@ -56,8 +58,19 @@ DEFAULT_ASYNC_LIMIT = 5000  # Complex_array_limit for async and bulk
 
 
 def offered(route: Route) -> bool:
-    """POST, PUT and DELETE routes whose resources are admin resources."""
-    return route.method != "GET" and not any(r in (ANONYMOUS, SELF) for r in route.resources)
+    """POST, PUT and DELETE routes."""
+    return route.method != "GET"
+
+
+def async_allowed(acl: Acl, caller: Caller, resources: tuple[str, ...]) -> bool:
+    """An admin route's own check; a route with ``anonymous`` or ``self`` takes an admin or an
+    integration, granted the route's admin resources where it names any."""
+    if not any(r in (ANONYMOUS, SELF) for r in resources):
+        return acl.allowed(caller, resources)
+    if caller.user_type not in (ADMIN, INTEGRATION):
+        return False
+    admin_resources = tuple(r for r in resources if r not in (ANONYMOUS, SELF))
+    return acl.allowed(caller, admin_resources)
 
 
 def topic_of(route: Route) -> str:
@@ -145,8 +158,9 @@ class BulkProcessor:
             with db.transaction() as conn:
                 caller = self.authenticator.caller(conn, headers.get("authorization"), method, scope, headers,
                                                        state)
-                if not self.acl.allowed(caller, route.resources):
-                    raise AuthorizationException.for_resources(list(route.resources))
+                if not async_allowed(self.acl, caller, route.resources):
+                    raise AuthorizationException.for_resources(
+                        [r for r in route.resources if r != SELF] or list(route.resources))
                 ctx = Context(conn, store_id, website_id, caller, state)
                 limit = self.array_limit(route, state, store_id)
                 settings = self.settings

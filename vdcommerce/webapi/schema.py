@@ -26,6 +26,8 @@ Choices where the platform's own generator is not a guide:
 """
 from __future__ import annotations
 
+import functools
+
 import re
 from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, AbstractSet, Any
@@ -192,7 +194,9 @@ class SchemaProcessor:
             with db.transaction(write=False) as conn:
                 caller = self.authenticator.caller(conn, authorization, "GET", scope, headers, self.config.current())
         wanted = self._requested(scope)
-        allowed = self.acl.allowed
+        from .bulk import async_allowed
+        acl = self.acl
+        allowed = acl.allowed if kind == "sync" else functools.partial(async_allowed, acl)
         selection = tuple(i for i, op in enumerate(self._kinds[kind])
                           if (wanted is None or op.service_key in wanted) and allowed(caller, op.resources))
         head = orjson.dumps({

@@ -108,6 +108,10 @@ def found(admin, data, *groups, sort=()):
     ("created_at", "2021-01-02", "eq", ["q2"]),
     ("created_at", "2022-01-01", "lt", ["q1", "q2"]),
     ("created_at", "2021-01-01 10:00:00", "eq", ["q1"]),
+    # a value that is no date matches nothing, as the platform's database comparison does
+    ("created_at", "None", "gteq", []),
+    ("created_at", "None", "lt", []),
+    ("created_at", "yesterday,2021-01-02", "in", []),
     ("noindex", "1", "eq", ["q1"]),
     ("nofollow", "true", "eq", []),
     ("show_full_answer", "1", "eq", ["q3"]),
@@ -167,6 +171,10 @@ def test_paging_and_echo(admin, data):
     assert body["search_criteria"] == {"filter_groups": [
         {"filters": [{"field": "title", "value": data["marker"] + "%", "condition_type": "like"}]},
         {"filters": [{"field": "status", "value": "1"}]}]}
+    # page 0 is read as page 1, and echoed as sent
+    zero = run(admin, data, sort=sort, page_size=3, current_page=0)
+    assert names(data, zero) == ["q1", "q2", "q4"] and zero["total_count"] == 4
+    assert zero["search_criteria"]["current_page"] == 0
     # a page past the end of an unpaged list
     body = run(admin, data, current_page=2)
     assert body["items"] == [] and body["total_count"] == 4
@@ -211,7 +219,7 @@ def invalid(value, field):
         "parameters": ["ASC", "DESC"]}),
     ({f"{SC}[sort_orders][0][field]": "position", f"{SC}[sort_orders][0][direction][]": "ASC"},
      {"message": "The sort order has to be specified as a string, got %1.", "parameters": ["array"]}),
-    (criteria(current_page=0), invalid(0, "currentPage")),
+    (criteria(current_page=-1), invalid(-1, "currentPage")),
     (criteria(page_size=-1), invalid(-1, "pageSize")),
     (criteria([[("position", "abc", "gt")]]), invalid("abc", "value")),
 ])

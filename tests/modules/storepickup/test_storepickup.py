@@ -201,7 +201,7 @@ def test_pickup_rates_carry_their_comment_everywhere(srv, admin, guest, token, t
                      "amount": 7.5, "base_amount": 7.5, "price_excl_tax": 7.5, "price_incl_tax": 7.5,
                      "extension_attributes": {"vdstorepick_comment": mall_comment}, "comment": mall_comment}
         rates = estimate(guest, masked, {**ESTIMATE_ADDRESS, "comment": "leave at the door"})
-        assert rates == [downtown_rate, FLATRATE, mall_rate]   # cheapest first; flatrate has no comment keys
+        assert rates == [FLATRATE, downtown_rate, mall_rate]   # carrier order; flatrate has no comment keys
         assert pickup_rates(estimate(guest, masked)) == [downtown_rate, mall_rate]
 
         # the store view's label and comment, and the methods of that store view

@@ -37,15 +37,47 @@ def test_paths_without_a_processor_or_route(admin):
     assert (r.status_code, r.json()) == (400, {"message": "Request method is invalid."})
 
 
-def test_anonymous_and_self_routes_are_not_offered(server, admin):
+def test_anonymous_and_self_routes_take_admins_only(server, admin, guest):
+    """The platform offers async and bulk on guest and customer routes too, with an admin token (its own
+    bulk example is POST async/bulk/V1/customers); customers and guests are refused."""
     _, token = new_customer(server)
     with server.client(token) as customer:
-        for client in (admin, customer):
-            for method, path in (("POST", "/async/V1/customers"), ("POST", "/async/bulk/V1/customers"),
-                                 ("PUT", "/async/V1/customers/me"), ("PUT", "/async/bulk/V1/customers/me"),
-                                 ("POST", "/async/V1/integration/admin/token")):
-                r = client.request(method, path, json={"customer": {"firstname": "X"}})
-                assert (r.status_code, r.json()) == (404, NO_ROUTE), (method, path)
+        for client, resource in ((customer, "anonymous"), (guest, "anonymous")):
+            for method, path in (("POST", "/async/V1/customers"), ("POST", "/async/bulk/V1/customers")):
+                body = [{"customer": {"firstname": "X"}}] if "bulk" in path else {"customer": {"firstname": "X"}}
+                r = client.request(method, path, json=body)
+                assert (r.status_code, r.json()) == (401, denied(resource)), (method, path)
+        r = customer.put("/async/V1/customers/me", json={"customer": {"firstname": "X"}})
+        assert (r.status_code, r.json()) == (401, denied("self"))
+    # an admin without any grant of the route's admin resources: an owner route names them
+    for method, path in (("PUT", "/async/V1/customers/me"), ("PUT", "/async/bulk/V1/customers/me")):
+        body = [{"customer": {"firstname": "X"}}] if "bulk" in path else {"customer": {"firstname": "X"}}
+        r = admin.request(method, path, json=body)
+        assert r.status_code == 202, (method, path, r.text)
+    # the admin's bulk is bound element by element as the synchronous route binds it
+    r = admin.post("/async/bulk/V1/customers", json=[{"customer": {"email": "x@example.com", "nope": 1}}])
+    assert r.status_code == 400 and r.json()["parameters"] == {"key": 0}
+    for path in ("/async/schema", "/async/bulk/schema"):
+        paths = admin.get(path).json()["paths"]
+        assert any(p.endswith("/V1/customers") for p in paths), path
+        assert not any(p.endswith("/V1/customers") for p in guest.get(path).json().get("paths", {})), path
+
+
+def test_admin_bulk_creates_customers(qserver, qadmin):
+    """POST async/bulk/V1/customers with an admin token: every element becomes a customer."""
+    emails = [f"{unique('bulk')}@example.com".lower() for _ in range(3)]
+    body = [{"customer": {"email": e, "firstname": "Bulk", "lastname": f"Buyer {i}"}} for i, e in enumerate(emails)]
+    r = qadmin.post("/async/bulk/V1/customers", json=body)
+    assert r.status_code == 202, r.text
+    uuid = r.json()["bulk_uuid"]
+    consumer = qserver.consumer()
+    wait_for(uuid, qadmin, 3)
+    consumer.stop()
+    for e in emails:
+        found = qadmin.get("/V1/customers/search", params={
+            "searchCriteria[filterGroups][0][filters][0][field]": "email",
+            "searchCriteria[filterGroups][0][filters][0][value]": e}).json()
+        assert found["total_count"] == 1 and found["items"][0]["firstname"] == "Bulk", e
 
 
 def test_acl_is_checked_before_anything_is_accepted(server, admin, guest):

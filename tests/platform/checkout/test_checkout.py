@@ -123,9 +123,16 @@ def test_freeshipping_threshold(server, admin_token, guest):
         assert [(m["carrier_code"], m["amount"]) for m in methods] == [("flatrate", 10)]  # 99.98 < 100
         add(guest, base, item["sku"], 1)
         methods = guest.post(f"{base}/estimate-shipping-methods", json={"address": {"country_id": "US"}}).json()
+        # the platform's carrier order, not cheapest first: as declared while no sort_order is set
         assert [(m["carrier_code"], m["method_code"], m["carrier_title"], m["method_title"], m["amount"])
-                for m in methods] == [("freeshipping", "freeshipping", "Free Shipping", "Free", 0),
-                                      ("flatrate", "flatrate", "Flat Rate", "Fixed", 15)]
+                for m in methods] == [("flatrate", "flatrate", "Flat Rate", "Fixed", 15),
+                                      ("freeshipping", "freeshipping", "Free Shipping", "Free", 0)]
+        server.config("carriers/flatrate/sort_order", "10")
+        try:
+            methods = guest.post(f"{base}/estimate-shipping-methods", json={"address": {"country_id": "US"}}).json()
+            assert [m["carrier_code"] for m in methods] == ["freeshipping", "flatrate"]
+        finally:
+            server.config("carriers/flatrate/sort_order", "")
         r = shipping_information(guest, base, carrier="freeshipping", method="freeshipping")
         totals = r.json()["totals"]
         assert (totals["shipping_amount"], totals["grand_total"]) == (0, 149.97)
@@ -173,3 +180,23 @@ def test_purchase_order_needs_a_number(server, guest, tee):
         assert guest.get(f"{base}/selected-payment-method").json() == {"po_number": "PO-7", "method": "purchaseorder"}
     finally:
         server.config("payment/purchaseorder/active", "0")
+
+
+def test_guest_checkout_switched_off(server, guest, tee):
+    """checkout/options/guest_checkout 0: a guest cart's order is refused on both placing routes; the cart stays."""
+    masked = guest_cart(guest)
+    base = f"/V1/guest-carts/{masked}"
+    add(guest, base, tee["sku"], 1)
+    assert shipping_information(guest, base).status_code == 200
+    payment = {"email": "off.guest@example.com", "paymentMethod": {"method": "checkmo"},
+               "billingAddress": {k: v for k, v in ADDRESS.items() if k != "region_code"}}
+    server.cli("config", "set", "checkout/options/guest_checkout", "0")
+    try:
+        error(guest.post(f"{base}/payment-information", json=payment), 400, "Sorry, guest checkout is not available.")
+        error(guest.put(f"{base}/order", json={"paymentMethod": {"method": "checkmo"}}), 400,
+              "Sorry, guest checkout is not available.")
+        assert guest.get(f"{base}/totals").status_code == 200
+    finally:
+        server.cli("config", "set", "checkout/options/guest_checkout", "1")
+    r = guest.post(f"{base}/payment-information", json=payment)
+    assert r.status_code == 200 and isinstance(r.json(), int), r.text

@@ -58,21 +58,43 @@ def test_guest_cart_of_a_customer_is_closed_to_guests(server, guest, tee):
     error(guest.get(f"/V1/guest-carts/{masked}"), 404, NO_SUCH, {"fieldName": "cartId", "fieldValue": masked})
 
 
-def test_assign_merges_into_the_customers_cart(server, guest, tee):
-    _, token = new_customer(server)
+def test_assign_keeps_the_assigned_cart_and_deactivates_the_old_one(server, admin, guest, tee):
+    customer, token = new_customer(server)
     with server.client(token) as me:
         own = me.post("/V1/carts/mine").json()
         add(me, "/V1/carts/mine", tee["sku"], 2)
         masked = guest_cart(guest)
         add(guest, f"/V1/guest-carts/{masked}", tee["sku"], 3)
+        assigned = guest.get(f"/V1/guest-carts/{masked}").json()["id"]
         r = me.put(f"/V1/guest-carts/{masked}", json={"storeId": 1})
         assert r.status_code == 200 and r.json() is True
+        # the guest cart is the customer's cart now, with the old cart's items merged in
         cart = me.get("/V1/carts/mine").json()
-        assert cart["id"] == own and [i["qty"] for i in cart["items"]] == [5]
+        assert cart["id"] == assigned != own and [i["qty"] for i in cart["items"]] == [5]
         assert me.get("/V1/carts/mine/totals").json()["subtotal"] == 100
+        error(admin.get(f"/V1/carts/{own}"), 404, NO_SUCH, {"fieldName": "cartId", "fieldValue": str(own)})
+    # the admin's assignment does the same
+    _, token = new_customer(server)
+    with server.client(token) as me:
+        own = me.post("/V1/carts/mine").json()
+        add(me, "/V1/carts/mine", tee["sku"], 1)
+        me_id = me.get("/V1/customers/me").json()["id"]
+        anonymous = admin.post("/V1/carts/").json()
+        assert admin.put(f"/V1/carts/{anonymous}", json={"customerId": me_id, "storeId": 1}).json() is True
+        cart = me.get("/V1/carts/mine").json()
+        assert cart["id"] == anonymous and [i["qty"] for i in cart["items"]] == [1]
+        error(admin.get(f"/V1/carts/{own}"), 404, NO_SUCH, {"fieldName": "cartId", "fieldValue": str(own)})
+    with server.client(token) as me:
         masked = guest_cart(guest)
         error(me.put(f"/V1/guest-carts/{masked}", json={"storeId": 0}), 400,
               "The customer can't be assigned to the cart. The cart belongs to a different store.")
+
+
+def test_guest_items_answer_the_masked_id(guest, tee):
+    masked = guest_cart(guest)
+    add(guest, f"/V1/guest-carts/{masked}", tee["sku"], 1)
+    items = guest.get(f"/V1/guest-carts/{masked}/items").json()
+    assert [i["quote_id"] for i in items] == [masked]
 
 
 def test_admin_cart_routes(server, admin, tee):

@@ -223,8 +223,9 @@ def test_percent_applies_to_shipping(guest, admin, rules, products):
     check_order(admin, cart.place(), totals, [rule["rule_id"]], rule["store_labels"][0]["store_label"])
 
 
-def test_free_shipping_for_matching_items_only(guest, admin, rules, products):
-    rule = rules(simple_free_shipping="MATCHING_ITEMS_ONLY", action_condition={
+@pytest.mark.parametrize("kind", ["MATCHING_ITEMS_ONLY", "1"])  # the name or the platform's number
+def test_free_shipping_for_matching_items_only(guest, admin, rules, products, kind):
+    rule = rules(simple_free_shipping=kind, action_condition={
         "condition_type": PRODUCT_COMBINE, "aggregator_type": "all", "value": "1", "conditions": [
             {"condition_type": PRODUCT, "attribute_name": "sku", "operator": "==", "value": products[45].upper()}]})
     cart = Cart(guest).add(products[45], 2).add(products[20], 1)
@@ -233,8 +234,9 @@ def test_free_shipping_for_matching_items_only(guest, admin, rules, products):
     check_order(admin, cart.place(), totals, [rule["rule_id"]], None)
 
 
-def test_free_shipping_with_matching_items(guest, admin, rules, products):
-    rules(simple_free_shipping="FREE_WITH_MATCHING_ITEMS", action_condition={
+@pytest.mark.parametrize("kind", ["FREE_WITH_MATCHING_ITEMS", "2"])
+def test_free_shipping_with_matching_items(guest, admin, rules, products, kind):
+    rules(simple_free_shipping=kind, action_condition={
         "condition_type": PRODUCT_COMBINE, "aggregator_type": "all", "value": "1", "conditions": [
             {"condition_type": PRODUCT, "attribute_name": "sku", "operator": "==", "value": products[3]}]})
     assert amounts(Cart(guest).add(products[45], 2).add(products[3], 1).ship()) == (93, 0, 0, 93)

@@ -170,3 +170,25 @@ def test_delete_by_codes(admin, specific, method):
     assert admin.get(f"/V1/coupons/{a['coupon_id']}").status_code == 404
     r = admin.request(method, "/V1/coupons/deleteByCodes", json={})
     assert r.status_code == 400 and r.json()["parameters"] == {"fieldName": "codes"}
+
+
+def test_times_used_and_created_at_are_saved_when_sent(admin, specific):
+    """The platform saves what an import sends: a coupon's use count and creation time, a rule's count."""
+    code = unique("IMPORTED")
+    r = admin.post("/V1/coupons", json={"coupon": {"rule_id": specific["rule_id"], "code": code, "type": 0,
+                                                   "times_used": 3, "created_at": "2024-05-06 07:08:09"}})
+    assert r.status_code == 200, r.text
+    coupon = r.json()
+    assert (coupon["times_used"], coupon["created_at"]) == (3, "2024-05-06 07:08:09")
+    assert admin.get(f"/V1/coupons/{coupon['coupon_id']}").json() == coupon
+    # left out or null: the stored values stay
+    r = admin.put(f"/V1/coupons/{coupon['coupon_id']}", json={"coupon": {"is_primary": False, "times_used": None}})
+    assert (r.json()["times_used"], r.json()["created_at"]) == (3, "2024-05-06 07:08:09")
+    r = admin.put(f"/V1/coupons/{coupon['coupon_id']}", json={"coupon": {"created_at": "yesterday"}})
+    assert r.status_code == 400 and r.json()["parameters"] == {"value": "yesterday", "fieldName": "created_at"}
+    r = admin.put(f"/V1/coupons/{coupon['coupon_id']}", json={"coupon": {"times_used": -1}})
+    assert r.status_code == 400
+    rule = admin.put(f"/V1/salesRules/{specific['rule_id']}", json={"rule": {"times_used": 12}}).json()
+    assert rule["times_used"] == 12 and admin.get(f"/V1/salesRules/{specific['rule_id']}").json()["times_used"] == 12
+    assert admin.put(f"/V1/salesRules/{specific['rule_id']}", json={"rule": {"name": "n"}}).json()["times_used"] == 12
+    assert admin.put(f"/V1/salesRules/{specific['rule_id']}", json={"rule": {"times_used": -2}}).status_code == 400

@@ -78,6 +78,13 @@ def test_defaults_on_create(admin):
     assert auto["use_auto_generation"] is True
 
 
+@pytest.mark.parametrize("sent", ["0", "1", "2", "NONE", "MATCHING_ITEMS_ONLY", "FREE_WITH_MATCHING_ITEMS"])
+def test_simple_free_shipping_takes_the_platform_numbers_and_names(admin, sent):
+    rule = create_rule(admin, simple_free_shipping=sent)
+    assert rule["simple_free_shipping"] == sent
+    assert admin.get(f"/V1/salesRules/{rule['rule_id']}").json()["simple_free_shipping"] == sent
+
+
 def test_every_condition_type_and_extension_attributes_echo(admin):
     tree = {"condition_type": COMBINE, "aggregator_type": "any", "value": "0", "conditions": [
         {"condition_type": FOUND, "aggregator_type": "all", "value": "1", "conditions": [

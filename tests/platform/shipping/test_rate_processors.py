@@ -105,8 +105,8 @@ def place(guest, base) -> int:
 
 def test_without_rules_the_carriers_quote_unchanged(guest, goods):
     base = new_cart(guest, (goods["bulky"], 2))
-    assert estimate(guest, base) == [("freeshipping", "freeshipping", 0, True, ""),
-                                     ("flatrate", "flatrate", 10, True, "")]
+    assert estimate(guest, base) == [("flatrate", "flatrate", 10, True, ""),
+                                     ("freeshipping", "freeshipping", 0, True, "")]
 
 
 def test_a_surcharge_and_a_hidden_carrier_follow_their_conditions(admin, guest, goods, rules):
@@ -114,13 +114,13 @@ def test_a_surcharge_and_a_hidden_carrier_follow_their_conditions(admin, guest, 
     rules("hide", "freeshipping", cart_tree(address("base_subtotal", ">=", "100")))
 
     bulky = new_cart(guest, (goods["bulky"], 2))            # 60: surcharged, freeshipping offered
-    assert estimate(guest, bulky) == [("freeshipping", "freeshipping", 0, True, ""),
-                                      ("flatrate", "flatrate", 17.5, True, "")]
+    assert estimate(guest, bulky) == [("flatrate", "flatrate", 17.5, True, ""),
+                                      ("freeshipping", "freeshipping", 0, True, "")]
     assert estimate(guest, bulky, country_id="CA", region_id=None) == [
-        ("freeshipping", "freeshipping", 0, True, ""), ("flatrate", "flatrate", 10, True, "")]
+        ("flatrate", "flatrate", 10, True, ""), ("freeshipping", "freeshipping", 0, True, "")]
     plain = new_cart(guest, (goods["plain"], 2))
-    assert estimate(guest, plain) == [("freeshipping", "freeshipping", 0, True, ""),
-                                      ("flatrate", "flatrate", 10, True, "")]
+    assert estimate(guest, plain) == [("flatrate", "flatrate", 10, True, ""),
+                                      ("freeshipping", "freeshipping", 0, True, "")]
     add(guest, bulky, goods["plain"], 2)                   # 120: freeshipping hidden, still surcharged
     assert estimate(guest, bulky) == [("flatrate", "flatrate", 27.5, True, "")]
 
@@ -160,8 +160,8 @@ def test_an_unavailable_rate_is_listed_but_cannot_be_selected(admin, guest, good
           error_message="We do not ship to this postcode.")
     base = new_cart(guest, (goods["plain"], 1))
     assert estimate(guest, base, postcode="99999") == [
-        ("freeshipping", "freeshipping", 0, True, ""),
-        ("flatrate", "flatrate", 5, False, "We do not ship to this postcode.")]
+        ("flatrate", "flatrate", 5, False, "We do not ship to this postcode."),
+        ("freeshipping", "freeshipping", 0, True, "")]
     far = {**ADDRESS, "postcode": "99999"}
     r = shipping_information(guest, base, far)
     error(r, 400, "We do not ship to this postcode.")
@@ -187,9 +187,9 @@ def test_an_order_cannot_be_placed_with_a_method_that_became_unavailable(admin, 
 def test_a_processor_adds_a_method(admin, guest, goods, rules):
     rule_id = rules("add", "flatrate", cart_tree(found(goods["bulky"])), amount=3)
     base = new_cart(guest, (goods["bulky"], 1))
-    assert estimate(guest, base) == [("freeshipping", "freeshipping", 0, True, ""),
-                                     ("flatrate", f"rule{rule_id}", 3, True, ""),
-                                     ("flatrate", "flatrate", 5, True, "")]
+    assert estimate(guest, base) == [("flatrate", f"rule{rule_id}", 3, True, ""),
+                                     ("flatrate", "flatrate", 5, True, ""),
+                                     ("freeshipping", "freeshipping", 0, True, "")]
     r = shipping_information(guest, base, carrier="flatrate", method=f"rule{rule_id}")
     assert r.status_code == 200, r.text
     assert r.json()["totals"]["shipping_amount"] == 3

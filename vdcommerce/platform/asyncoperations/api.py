@@ -23,6 +23,10 @@ class SummaryOperationStatusInterface(
     error_code: int | None
 
 
+class OperationExtensionInterface(DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\OperationExtensionInterface"):
+    pass
+
+
 class OperationInterface(DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\OperationInterface"):
     id: OrNull[int]
     bulk_uuid: OrNull[str]
@@ -32,6 +36,11 @@ class OperationInterface(DataObject, interface="Magento\\AsynchronousOperations\
     status: OrNull[int]
     result_message: str | None
     error_code: int | None
+    extension_attributes: OperationExtensionInterface | None
+
+
+class BulkOperationsStatusExtensionInterface(DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\BulkOperationsStatusExtensionInterface"):
+    pass
 
 
 class BulkOperationsStatusInterface(
@@ -43,6 +52,11 @@ class BulkOperationsStatusInterface(
     start_time: OrNull[str]
     user_id: int | None
     operation_count: OrNull[int]
+    extension_attributes: BulkOperationsStatusExtensionInterface | None
+
+
+class DetailedBulkOperationsStatusExtensionInterface(DataObject, interface="Magento\\AsynchronousOperations\\Api\\Data\\DetailedBulkOperationsStatusExtensionInterface"):
+    pass
 
 
 class DetailedBulkOperationsStatusInterface(
@@ -54,6 +68,7 @@ class DetailedBulkOperationsStatusInterface(
     start_time: OrNull[str]
     user_id: int | None
     operation_count: OrNull[int]
+    extension_attributes: DetailedBulkOperationsStatusExtensionInterface | None
 
 
 class OperationSearchResultsInterface(

@@ -1,1 +1,2 @@
-"""The platform's ACL tree root and admin resources."""
+"""The platform's ACL tree root and admin resources, and the list of enabled modules."""
+from . import service  # noqa: F401

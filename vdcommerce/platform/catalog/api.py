@@ -8,6 +8,10 @@ PRODUCT_NOT_FOUND = "The product that was requested doesn't exist. Verify the pr
 
 # Keys the service computes (ids, level, path, children, dates) are accepted on input and ignored, so that a
 # client may send back what it read.
+class StockItemExtensionInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\Data\\StockItemExtensionInterface"):
+    pass
+
+
 class StockItemInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\Data\\StockItemInterface"):
     item_id: int | None
     product_id: int | None
@@ -28,6 +32,11 @@ class StockItemInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\
     use_config_manage_stock: bool | None
     manage_stock: bool | None
     low_stock_date: OrNull[str]
+    extension_attributes: StockItemExtensionInterface | None
+
+
+class StockStatusExtensionInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\Data\\StockStatusExtensionInterface"):
+    pass
 
 
 class StockStatusInterface(DataObject, interface="Magento\\CatalogInventory\\Api\\Data\\StockStatusInterface"):
@@ -36,6 +45,7 @@ class StockStatusInterface(DataObject, interface="Magento\\CatalogInventory\\Api
     qty: float | None
     stock_status: int | None
     stock_item: StockItemInterface | None
+    extension_attributes: StockStatusExtensionInterface | None
 
 
 class StockItemCollectionInterface(DataObject,
@@ -45,9 +55,14 @@ class StockItemCollectionInterface(DataObject,
     total_count: int | None
 
 
+class CategoryLinkExtensionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CategoryLinkExtensionInterface"):
+    pass
+
+
 class CategoryLinkInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CategoryLinkInterface"):
     position: int | None
     category_id: OrNull[str]
+    extension_attributes: CategoryLinkExtensionInterface | None
 
 
 class ProductExtensionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\ProductExtensionInterface"):
@@ -77,6 +92,10 @@ class ProductSearchResultsInterface(SearchResults[ProductInterface],
     pass
 
 
+class CategoryExtensionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CategoryExtensionInterface"):
+    pass
+
+
 class CategoryInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CategoryInterface"):
     id: int | None
     parent_id: int | None
@@ -91,6 +110,7 @@ class CategoryInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\Cate
     available_sort_by: list[str] | None
     include_in_menu: bool | None
     custom_attributes: CustomAttributes
+    extension_attributes: CategoryExtensionInterface | None
 
 
 class CategorySearchResultsInterface(SearchResults[CategoryInterface],
@@ -111,11 +131,16 @@ class CategoryTreeInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\
 add_fields(CategoryTreeInterface, {"children_data": list[CategoryTreeInterface] | None})
 
 
+class CategoryProductLinkExtensionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CategoryProductLinkExtensionInterface"):
+    pass
+
+
 class CategoryProductLinkInterface(DataObject,
                                    interface="Magento\\Catalog\\Api\\Data\\CategoryProductLinkInterface"):
     sku: str | None
     position: int | None
     category_id: OrNull[str]
+    extension_attributes: CategoryProductLinkExtensionInterface | None
 
 
 class AttributeOptionLabelInterface(DataObject,
@@ -132,14 +157,24 @@ class AttributeOptionInterface(DataObject, interface="Magento\\Eav\\Api\\Data\\A
     store_labels: list[AttributeOptionLabelInterface] | None
 
 
+class SpecialPriceExtensionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\SpecialPriceExtensionInterface"):
+    pass
+
+
 class SpecialPriceInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\SpecialPriceInterface"):
     price: float | None
     store_id: int | None
     sku: str | None
     price_from: OrNull[str]
     price_to: OrNull[str]
+    extension_attributes: SpecialPriceExtensionInterface | None
+
+
+class PriceUpdateResultExtensionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\PriceUpdateResultExtensionInterface"):
+    pass
 
 
 class PriceUpdateResultInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\PriceUpdateResultInterface"):
     message: str | None
     parameters: list[str] | None
+    extension_attributes: PriceUpdateResultExtensionInterface | None

@@ -9,7 +9,7 @@ from ...framework.context import Context, Service
 from ...framework.exceptions import InputException, NoSuchEntityException, StateException
 from ..quote import addresses, carts, payments, totals
 from ..quote.api import AddressInterface, PaymentInterface, PaymentMethodInterface, TotalsInterface
-from ..quote.ordering import placement_limit
+from ..quote.ordering import check_guest_checkout, placement_limit
 from ..quote.service import SHIPPING_ADDRESS_MISSING, Carts
 from ..shipping import totals as shipping_totals
 from .api import PaymentDetailsInterface, ShippingInformationInterface, TotalsInformationInterface
@@ -189,9 +189,10 @@ class GuestPaymentInformationManagement(_Guest):
     def save_payment_information_and_place_order(self, cart_id: str, payment_method: PaymentInterface,
                                                  email: str | None = None,
                                                  billing_address: AddressInterface | None = None) -> int:
+        row = self._row(cart_id)
+        check_guest_checkout(self.ctx)
         with placement_limit(self.ctx):
-            return Checkout(self.ctx).save_payment_information_and_place(self._row(cart_id), payment_method,
-                                                                         billing_address, email)
+            return Checkout(self.ctx).save_payment_information_and_place(row, payment_method, billing_address, email)
 
     def save_payment_information(self, cart_id: str, payment_method: PaymentInterface, email: str | None = None,
                                  billing_address: AddressInterface | None = None) -> bool:

@@ -25,7 +25,9 @@ def _enc(s: str) -> str:
 def base_string(method: str, base_url: str, query_pairs: list[tuple[str, str]], oauth_params: dict[str, str]) -> str:
     pairs = [(k, v) for k, v in query_pairs]
     pairs += [(k, v) for k, v in oauth_params.items() if k not in ("oauth_signature", "realm")]
-    normalized = "&".join(sorted(f"{_enc(k)}={_enc(v)}" for k, v in pairs))
+    # RFC 5849 3.4.1.3.2: the encoded (name, value) pairs sort by name, then by value; sorting the
+    # joined "name=value" strings would put "a%5Bb%5D=1" before "a=" ("%" sorts before "=")
+    normalized = "&".join(f"{k}={v}" for k, v in sorted((_enc(k), _enc(v)) for k, v in pairs))
     return "&".join((method.upper(), _enc(base_url), _enc(normalized)))
 
 

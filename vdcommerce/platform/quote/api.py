@@ -41,15 +41,25 @@ class AddressInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\Address
     custom_attributes: CustomAttributes
 
 
+class CustomOptionExtensionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CustomOptionExtensionInterface"):
+    pass
+
+
 class CustomOptionInterface(DataObject, interface="Magento\\Catalog\\Api\\Data\\CustomOptionInterface"):
     option_id: OrNull[str]
     option_value: OrNull[str]
+    extension_attributes: CustomOptionExtensionInterface | None
+
+
+class ConfigurableItemOptionValueExtensionInterface(DataObject, interface="Magento\\ConfigurableProduct\\Api\\Data\\ConfigurableItemOptionValueExtensionInterface"):
+    pass
 
 
 class ConfigurableItemOptionValueInterface(
         DataObject, interface="Magento\\ConfigurableProduct\\Api\\Data\\ConfigurableItemOptionValueInterface"):
     option_id: OrNull[str]
     option_value: int | None
+    extension_attributes: ConfigurableItemOptionValueExtensionInterface | None
 
 
 class ProductOptionExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\ProductOptionExtensionInterface"):
@@ -77,6 +87,10 @@ class CartItemInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CartIt
     extension_attributes: CartItemExtensionInterface | None
 
 
+class CurrencyExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CurrencyExtensionInterface"):
+    pass
+
+
 class CurrencyInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CurrencyInterface"):
     global_currency_code: str | None
     base_currency_code: str | None
@@ -86,16 +100,27 @@ class CurrencyInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\Curren
     store_to_quote_rate: float | None
     base_to_global_rate: float | None
     base_to_quote_rate: float | None
+    extension_attributes: CurrencyExtensionInterface | None
+
+
+class ShippingExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\ShippingExtensionInterface"):
+    pass
 
 
 class ShippingInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\ShippingInterface"):
     address: OrNull[AddressInterface]
     method: str | None
+    extension_attributes: ShippingExtensionInterface | None
+
+
+class ShippingAssignmentExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\ShippingAssignmentExtensionInterface"):
+    pass
 
 
 class ShippingAssignmentInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\ShippingAssignmentInterface"):
     shipping: OrNull[ShippingInterface]
     items: OrNull[list[CartItemInterface]]
+    extension_attributes: ShippingAssignmentExtensionInterface | None
 
 
 class CartExtensionInterface(DataObject, interface="Magento\\Quote\\Api\\Data\\CartExtensionInterface"):

@@ -18,6 +18,7 @@ from contextlib import AbstractContextManager
 from typing import Protocol
 
 from ...framework.context import GUEST, Context
+from ...framework.exceptions import LocalizedException
 from ...framework.packages import DeclarationError, load_packages, parse_xml, resolve
 from ..backpressure.service import limit_of, limited
 from .api import PaymentInterface
@@ -54,6 +55,15 @@ def placer() -> Placer:
 def place_order(ctx: Context, cart_id: int, payment: PaymentInterface | None = None) -> int:
     """Place the order of an active cart; answers the order's entity id."""
     return placer()(ctx, cart_id, payment)
+
+
+GUEST_CHECKOUT_OFF = "Sorry, guest checkout is not available."
+
+
+def check_guest_checkout(ctx: Context) -> None:
+    """A guest cart's order is refused while ``checkout/options/guest_checkout`` is off for the store view."""
+    if not ctx.config_flag("checkout/options/guest_checkout"):
+        raise LocalizedException(GUEST_CHECKOUT_OFF)
 
 
 def placement_limit(ctx: Context) -> AbstractContextManager[None]:

@@ -172,14 +172,14 @@ class Carts:
             raise StateException(NOT_ANONYMOUS)
         if row.store_id != store_id:
             raise StateException(OTHER_STORE)
-        target = carts.active_cart_id(self.ctx, customer.id)
-        if target is None:
-            carts.set_fields(self.ctx, row.id, **carts.customer_fields(customer))
-            carts.collect_and_save(self.ctx, row.id)
-            return True
-        self._merge(row.id, target)
-        carts.set_fields(self.ctx, row.id, is_active=False)
-        carts.collect_and_save(self.ctx, target)
+        # the platform keeps the assigned cart (the id the client holds stays valid): the items of the
+        # customer's active cart are merged into it and that old cart is deactivated
+        old = carts.active_cart_id(self.ctx, customer.id)
+        if old is not None and old != row.id:
+            self._merge(old, row.id)
+            carts.set_fields(self.ctx, old, is_active=False)
+        carts.set_fields(self.ctx, row.id, **carts.customer_fields(customer))
+        carts.collect_and_save(self.ctx, row.id)
         return True
 
     def _merge(self, source: int, target: int) -> None:
@@ -593,8 +593,10 @@ class GuestCartManagement(_Guest):
         return self.carts.assign(self._row(cart_id), customer_id, store_id)
 
     def place_order(self, cart_id: str, payment_method: PaymentInterface | None = None) -> int:
+        row = self._row(cart_id)
+        ordering.check_guest_checkout(self.ctx)
         with ordering.placement_limit(self.ctx):
-            return ordering.place_order(self.ctx, self._row(cart_id).id, payment_method)
+            return ordering.place_order(self.ctx, row.id, payment_method)
 
 
 class GuestCartItemRepository(_Guest):
@@ -602,7 +604,12 @@ class GuestCartItemRepository(_Guest):
     summary = "Guest cart items"
 
     def get_list(self, cart_id: str) -> list[CartItemInterface]:
-        return self.carts.items(self._row(cart_id))
+        """The items answer the masked id as their ``quote_id``, as the platform's guest list does."""
+        row = self._row(cart_id)
+        items = self.carts.items(row)
+        for item in items:
+            item.quote_id = row.masked_id
+        return items
 
     def save(self, cart_item: CartItemInterface, cart_id: str | None = None) -> CartItemInterface:
         """D7: the path's masked id wins over ``cartItem.quote_id``."""

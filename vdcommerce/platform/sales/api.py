@@ -3,6 +3,10 @@ from ...framework.data import DataObject, OrNull, StringArray
 from ...framework.search import SearchResults
 
 
+class OrderAddressExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderAddressExtensionInterface"):
+    pass
+
+
 class OrderAddressInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderAddressInterface"):
     entity_id: int | None
     parent_id: int | None
@@ -21,6 +25,7 @@ class OrderAddressInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Or
     company: str | None
     customer_address_id: int | None
     quote_address_id: int | None
+    extension_attributes: OrderAddressExtensionInterface | None
 
 
 class OrderPaymentExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderPaymentExtensionInterface"):
@@ -42,6 +47,10 @@ class OrderPaymentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Or
     extension_attributes: OrderPaymentExtensionInterface | None
 
 
+class OrderStatusHistoryExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderStatusHistoryExtensionInterface"):
+    pass
+
+
 class OrderStatusHistoryInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderStatusHistoryInterface"):
     entity_id: int | None
     parent_id: int | None
@@ -51,6 +60,7 @@ class OrderStatusHistoryInterface(DataObject, interface="Magento\\Sales\\Api\\Da
     is_visible_on_front: OrNull[int]
     entity_name: str | None
     created_at: str | None
+    extension_attributes: OrderStatusHistoryExtensionInterface | None
 
 
 class OrderItemExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderItemExtensionInterface"):
@@ -102,6 +112,10 @@ class OrderItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Order
     extension_attributes: OrderItemExtensionInterface | None
 
 
+class TotalExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\TotalExtensionInterface"):
+    pass
+
+
 class TotalInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\TotalInterface"):
     shipping_amount: float | None
     base_shipping_amount: float | None
@@ -111,17 +125,28 @@ class TotalInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\TotalInte
     base_shipping_tax_amount: float | None
     shipping_incl_tax: float | None
     base_shipping_incl_tax: float | None
+    extension_attributes: TotalExtensionInterface | None
+
+
+class ShippingExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShippingExtensionInterface"):
+    pass
 
 
 class ShippingInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShippingInterface"):
     address: OrderAddressInterface | None
     method: str | None
     total: TotalInterface | None
+    extension_attributes: ShippingExtensionInterface | None
+
+
+class ShippingAssignmentExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShippingAssignmentExtensionInterface"):
+    pass
 
 
 class ShippingAssignmentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShippingAssignmentInterface"):
     shipping: ShippingInterface | None
     items: list[OrderItemInterface] | None
+    extension_attributes: ShippingAssignmentExtensionInterface | None
 
 
 class OrderExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderExtensionInterface"):
@@ -190,38 +215,68 @@ class OrderInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\OrderInte
 
 # --- invoice, shipment and credit memo creation (InvoiceOrderInterface, ShipOrderInterface, RefundOrderInterface)
 
+class InvoiceItemCreationExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceItemCreationExtensionInterface"):
+    pass
+
+
 class InvoiceItemCreationInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceItemCreationInterface"):
     order_item_id: OrNull[int]
     qty: OrNull[float]
+    extension_attributes: InvoiceItemCreationExtensionInterface | None
+
+
+class ShipmentItemCreationExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentItemCreationExtensionInterface"):
+    pass
 
 
 class ShipmentItemCreationInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentItemCreationInterface"):
     order_item_id: OrNull[int]
     qty: OrNull[float]
+    extension_attributes: ShipmentItemCreationExtensionInterface | None
+
+
+class CreditmemoItemCreationExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoItemCreationExtensionInterface"):
+    pass
 
 
 class CreditmemoItemCreationInterface(DataObject,
                                       interface="Magento\\Sales\\Api\\Data\\CreditmemoItemCreationInterface"):
     order_item_id: OrNull[int]
     qty: OrNull[float]
+    extension_attributes: CreditmemoItemCreationExtensionInterface | None
+
+
+class InvoiceCommentCreationExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceCommentCreationExtensionInterface"):
+    pass
 
 
 class InvoiceCommentCreationInterface(DataObject,
                                       interface="Magento\\Sales\\Api\\Data\\InvoiceCommentCreationInterface"):
     comment: OrNull[str]
     is_visible_on_front: int | None
+    extension_attributes: InvoiceCommentCreationExtensionInterface | None
+
+
+class ShipmentCommentCreationExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentCommentCreationExtensionInterface"):
+    pass
 
 
 class ShipmentCommentCreationInterface(DataObject,
                                        interface="Magento\\Sales\\Api\\Data\\ShipmentCommentCreationInterface"):
     comment: OrNull[str]
     is_visible_on_front: int | None
+    extension_attributes: ShipmentCommentCreationExtensionInterface | None
+
+
+class CreditmemoCommentCreationExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoCommentCreationExtensionInterface"):
+    pass
 
 
 class CreditmemoCommentCreationInterface(DataObject,
                                          interface="Magento\\Sales\\Api\\Data\\CreditmemoCommentCreationInterface"):
     comment: OrNull[str]
     is_visible_on_front: int | None
+    extension_attributes: CreditmemoCommentCreationExtensionInterface | None
 
 
 class InvoiceCreationArgumentsExtensionInterface(
@@ -244,15 +299,25 @@ class ShipmentCreationArgumentsInterface(DataObject,
     extension_attributes: ShipmentCreationArgumentsExtensionInterface | None
 
 
+class ShipmentTrackCreationExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentTrackCreationExtensionInterface"):
+    pass
+
+
 class ShipmentTrackCreationInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentTrackCreationInterface"):
     track_number: OrNull[str]
     title: str | None
     carrier_code: str | None
+    extension_attributes: ShipmentTrackCreationExtensionInterface | None
+
+
+class ShipmentPackageCreationExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentPackageCreationExtensionInterface"):
+    pass
 
 
 class ShipmentPackageCreationInterface(DataObject,
                                        interface="Magento\\Sales\\Api\\Data\\ShipmentPackageCreationInterface"):
     """Packages are accepted and not kept (no carrier labels are printed)."""
+    extension_attributes: ShipmentPackageCreationExtensionInterface | None
 
 
 class CreditmemoCreationArgumentsExtensionInterface(
@@ -286,6 +351,10 @@ class OrderStatusHistorySearchResultInterface(
 
 # --- invoices, shipments and credit memos as they are read back (GET /V1/invoices, /V1/shipments, /V1/creditmemos)
 
+class InvoiceCommentExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceCommentExtensionInterface"):
+    pass
+
+
 class InvoiceCommentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceCommentInterface"):
     entity_id: int | None
     parent_id: int | None
@@ -293,6 +362,11 @@ class InvoiceCommentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\
     is_customer_notified: int | None
     is_visible_on_front: OrNull[int]
     created_at: str | None
+    extension_attributes: InvoiceCommentExtensionInterface | None
+
+
+class InvoiceItemExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceItemExtensionInterface"):
+    pass
 
 
 class InvoiceItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceItemInterface"):
@@ -317,6 +391,7 @@ class InvoiceItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Inv
     base_price_incl_tax: float | None
     row_total_incl_tax: float | None
     base_row_total_incl_tax: float | None
+    extension_attributes: InvoiceItemExtensionInterface | None
 
 
 class InvoiceExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\InvoiceExtensionInterface"):
@@ -365,6 +440,10 @@ class InvoiceInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Invoice
     extension_attributes: InvoiceExtensionInterface | None
 
 
+class ShipmentCommentExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentCommentExtensionInterface"):
+    pass
+
+
 class ShipmentCommentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentCommentInterface"):
     entity_id: int | None
     parent_id: int | None
@@ -372,6 +451,11 @@ class ShipmentCommentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\
     is_customer_notified: int | None
     is_visible_on_front: OrNull[int]
     created_at: str | None
+    extension_attributes: ShipmentCommentExtensionInterface | None
+
+
+class ShipmentItemExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentItemExtensionInterface"):
+    pass
 
 
 class ShipmentItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentItemInterface"):
@@ -384,6 +468,11 @@ class ShipmentItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Sh
     qty: OrNull[float]
     price: float | None
     weight: float | None
+    extension_attributes: ShipmentItemExtensionInterface | None
+
+
+class ShipmentTrackExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentTrackExtensionInterface"):
+    pass
 
 
 class ShipmentTrackInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentTrackInterface"):
@@ -394,10 +483,16 @@ class ShipmentTrackInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\S
     title: OrNull[str]
     carrier_code: OrNull[str]
     created_at: str | None
+    extension_attributes: ShipmentTrackExtensionInterface | None
+
+
+class ShipmentPackageExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentPackageExtensionInterface"):
+    pass
 
 
 class ShipmentPackageInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentPackageInterface"):
     """Packages are not kept, so a shipment's list of them is always empty."""
+    extension_attributes: ShipmentPackageExtensionInterface | None
 
 
 class ShipmentExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\ShipmentExtensionInterface"):
@@ -424,6 +519,10 @@ class ShipmentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\Shipme
     extension_attributes: ShipmentExtensionInterface | None
 
 
+class CreditmemoCommentExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoCommentExtensionInterface"):
+    pass
+
+
 class CreditmemoCommentInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoCommentInterface"):
     entity_id: int | None
     parent_id: OrNull[int]
@@ -431,6 +530,11 @@ class CreditmemoCommentInterface(DataObject, interface="Magento\\Sales\\Api\\Dat
     is_customer_notified: OrNull[int]
     is_visible_on_front: OrNull[int]
     created_at: str | None
+    extension_attributes: CreditmemoCommentExtensionInterface | None
+
+
+class CreditmemoItemExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoItemExtensionInterface"):
+    pass
 
 
 class CreditmemoItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoItemInterface"):
@@ -455,6 +559,7 @@ class CreditmemoItemInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\
     base_price_incl_tax: float | None
     row_total_incl_tax: float | None
     base_row_total_incl_tax: float | None
+    extension_attributes: CreditmemoItemExtensionInterface | None
 
 
 class CreditmemoExtensionInterface(DataObject, interface="Magento\\Sales\\Api\\Data\\CreditmemoExtensionInterface"):

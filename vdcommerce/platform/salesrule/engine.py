@@ -39,6 +39,15 @@ from .tables import rule as rule_t
 
 NO_COUPON, SPECIFIC_COUPON, AUTO = "NO_COUPON", "SPECIFIC_COUPON", "AUTO"
 FREE_NONE, FREE_MATCHING, FREE_ALL = "NONE", "MATCHING_ITEMS_ONLY", "FREE_WITH_MATCHING_ITEMS"
+# the platform stores and answers simple_free_shipping as 0/1/2 (its interface names the three
+# constants above); both forms are taken and the one sent is kept
+FREE_BY_NUMBER = {"0": FREE_NONE, "1": FREE_MATCHING, "2": FREE_ALL}
+
+
+def free_shipping_kind(value: str | None) -> str:
+    """A stored ``simple_free_shipping`` (a name or the platform's number) as its name."""
+    text = (value or "").strip()
+    return FREE_BY_NUMBER.get(text, text or FREE_NONE)
 HUNDRED = Decimal(100)
 
 
@@ -88,7 +97,7 @@ def compile_rule(row: Any) -> Rule:
         discount_amount=Decimal(row.discount_amount), discount_qty=(Decimal(row.discount_qty) if row.discount_qty
                                                                       else None),
         discount_step=row.discount_step, apply_to_shipping=row.apply_to_shipping,
-        stop_rules_processing=row.stop_rules_processing, simple_free_shipping=row.simple_free_shipping,
+        stop_rules_processing=row.stop_rules_processing, simple_free_shipping=free_shipping_kind(row.simple_free_shipping),
         labels=labels,
         condition=conditions.compile_cart(orjson.loads(row.conditions) if row.conditions else None),
         action=conditions.compile_item(orjson.loads(row.actions) if row.actions else None),

@@ -5,7 +5,10 @@ Choices where the platform leaves room (docs/platform/salesrule.md lists them):
 - ``save`` merges: keys the client leaves out keep their stored values. ``extension_attributes`` is
   merged by code (a code sent as null is removed), so a module's settings survive a save that does
   not mention them.
-- ``times_used`` is maintained by order placement and cancellation; a value sent is ignored.
+- ``times_used`` is maintained by order placement and cancellation; a value sent is saved, as the
+  platform saves it (imports carry their counts); a coupon's ``created_at`` sent is saved too.
+- ``simple_free_shipping`` takes the platform's numbers ``0``/``1``/``2`` or the names of its
+  constants, and answers the form that was saved.
 - Saving a rule copies its ``uses_per_coupon``, ``uses_per_customer`` and ``to_date`` onto its coupons,
   as saving a coupon copies them from its rule.
 - A coupon saved with ``is_primary`` true becomes the rule's only primary coupon.
@@ -31,12 +34,13 @@ from . import conditions
 from .api import (ConditionInterface, CouponGenerationSpecInterface, CouponInterface, CouponMassDeleteResultInterface,
                   CouponSearchResultInterface, RuleExtensionInterface, RuleInterface, RuleLabelInterface,
                   RuleSearchResultInterface)
-from .engine import ACTIONS, AUTO, FREE_ALL, FREE_MATCHING, FREE_NONE, NO_COUPON, SPECIFIC_COUPON, ids_of
+from .engine import (ACTIONS, AUTO, FREE_ALL, FREE_BY_NUMBER, FREE_MATCHING, FREE_NONE, NO_COUPON, SPECIFIC_COUPON,
+                     ids_of)
 from .tables import coupon as coupon_t
 from .tables import rule as rule_t
 
 COUPON_TYPES = (NO_COUPON, SPECIFIC_COUPON, AUTO)
-FREE_SHIPPING = (FREE_NONE, FREE_MATCHING, FREE_ALL)
+FREE_SHIPPING = (FREE_NONE, FREE_MATCHING, FREE_ALL, *FREE_BY_NUMBER)
 MANUAL, GENERATED = 0, 1
 DATES_REVERSED = "End Date must follow Start Date."
 COUPON_NOT_SAVED = "Error occurred when saving coupon: %1"
@@ -187,7 +191,8 @@ RULE_DEFAULTS: dict[str, Any] = {
     "use_auto_generation": False, "uses_per_coupon": 0, "simple_free_shipping": FREE_NONE,
     "extension_attributes": {},
 }
-_NOT_NEGATIVE = ("discount_amount", "discount_qty", "discount_step", "uses_per_customer", "uses_per_coupon")
+_NOT_NEGATIVE = ("discount_amount", "discount_qty", "discount_step", "uses_per_customer", "uses_per_coupon",
+                 "times_used")
 
 _RULE = Query(select(rule_t).where(rule_t.c.rule_id == bindparam("rule_id")))
 _RULE_COUPONS = (update(coupon_t).where(coupon_t.c.rule_id == bindparam("b_rule_id"))
@@ -238,8 +243,10 @@ def _rule_values(sent: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]
     """The sent keys as record values (converted, not yet checked)."""
     values: dict[str, Any] = {}
     for key, value in sent.items():
-        if key in ("rule_id", "times_used"):
+        if key == "rule_id" or (key == "times_used" and value is None):
             continue
+        if key == "simple_free_shipping" and value is not None:
+            value = value.strip()
         if key == "store_labels":
             value = [{"store_id": label.store_id if label.store_id is not None else 0,
                       "store_label": label.store_label or ""} for label in value or ()]
@@ -366,6 +373,8 @@ class RuleRepository(Repository[RuleInterface, RuleSearchResultInterface]):
         columns["updated_at"] = _now()
         if record["rule_id"] is None:
             columns["created_at"] = columns["updated_at"]
+        if self.sent.get("times_used") is not None:  # otherwise left to placement's counting
+            columns["times_used"] = record["times_used"]
         return columns
 
     def write(self, stored: dict[str, Any] | None, record: dict[str, Any], sent_links: list[str]) -> dict[str, Any]:
@@ -412,7 +421,7 @@ _CODE_TAKEN = Query(select(coupon_t.c.coupon_id).where(coupon_t.c.code_key == bi
 _UNSET_PRIMARY = (update(coupon_t).where(coupon_t.c.rule_id == bindparam("b_rule_id"),
                                         coupon_t.c.coupon_id != bindparam("b_coupon_id"))
                   .values(is_primary=False))
-_COUPON_KEYS = ("rule_id", "code", "is_primary", "type")
+_COUPON_KEYS = ("rule_id", "code", "is_primary", "type", "times_used", "created_at")
 
 
 def _coupon_out(row: Any) -> CouponInterface:
@@ -421,6 +430,20 @@ def _coupon_out(row: Any) -> CouponInterface:
         usage_per_customer=row["usage_per_customer"], times_used=row["times_used"],
         expiration_date=row["expiration_date"], is_primary=row["is_primary"],
         created_at=row["created_at"].replace(microsecond=0) if row["created_at"] else None, type=row["type"])
+
+
+_KEPT = ("times_used", "created_at")  # null or left out: the stored value stays
+
+
+def _date_time(value: str, field: str) -> dt.datetime:
+    """``YYYY-MM-DD[ HH:MM:SS]`` (or ISO 8601 with an offset, kept in UTC)."""
+    try:
+        parsed = dt.datetime.fromisoformat(value.strip())
+    except ValueError:
+        raise InputException.invalid_value(field, value) from None
+    if parsed.tzinfo is not None:
+        parsed = parsed.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    return parsed
 
 
 def _coupon_refused(inner: str) -> LocalizedException:
@@ -453,7 +476,12 @@ class CouponRepository(Repository[CouponInterface, CouponSearchResultInterface])
         return {**super().new_record(), "type": MANUAL, "created_at": _now()}
 
     def convert(self, sent: dict[str, Any], stored: dict[str, Any] | None) -> dict[str, Any]:
-        return {k: sent[k] for k in _COUPON_KEYS if k in sent}
+        values = {k: sent[k] for k in _COUPON_KEYS if k in sent and (sent[k] is not None or k not in _KEPT)}
+        if "times_used" in values and values["times_used"] < 0:
+            raise InputException.invalid_value("times_used", values["times_used"])
+        if "created_at" in values:
+            values["created_at"] = _date_time(values["created_at"], "created_at")
+        return values
 
     def check(self, record: dict[str, Any], stored: dict[str, Any] | None) -> None:
         record["code"] = (record["code"] or "").strip()

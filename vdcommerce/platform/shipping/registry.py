@@ -22,7 +22,8 @@ but a cart cannot select it)::
     </group></section></config>
 
 ``instance`` names a class with a no-argument constructor (the interface: ``RateProcessor`` below).
-Amounts are then rounded to the cent (never below 0) and the rates sorted cheapest first.
+Amounts are then rounded to the cent (never below 0) and the rates listed in the platform's carrier
+order: by ``carriers/<code>/sort_order``, then as declared; within a carrier cheapest first.
 """
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def processors() -> tuple[RateProcessor, ...]:
 
 def rates(ctx: Context, quote: Quote, total: Total, address: Address) -> list[Rate]:
     """Every active carrier's methods for this cart and address, as the rate processors leave them,
-    cheapest first."""
+    in carrier order."""
     found: list[Rate] = []
     for code, carrier in carriers().items():
         if ctx.config_flag(f"carriers/{code}/active"):
@@ -110,5 +111,24 @@ def rates(ctx: Context, quote: Quote, total: Total, address: Address) -> list[Ra
         found = list(processor.process(ctx, quote, total, address, found))
     for rate in found:
         rate.amount = max(ZERO, cents(rate.amount))
-    found.sort(key=lambda r: r.amount)   # stable: equal prices keep the declaration order
-    return found
+    return in_carrier_order(ctx, found)
+
+
+def _number(value: Any) -> float:
+    try:
+        return float(value) if value not in (None, "") else 0.0
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def in_carrier_order(ctx: Context, found: list[Rate]) -> list[Rate]:
+    """The platform's order: carriers by their ``carriers/<code>/sort_order`` (empty: 0), then in the
+    order they are declared (or first appear); within a carrier cheapest first (stable)."""
+    declared = {code: n for n, code in enumerate(carriers())}
+    position: dict[str, tuple[float, int]] = {}
+    for rate in found:
+        code = rate.carrier_code
+        if code not in position:
+            position[code] = (_number(ctx.config_value(f"carriers/{code}/sort_order")),
+                              declared.get(code, len(declared) + len(position)))
+    return sorted(found, key=lambda r: (position[r.carrier_code], r.amount))

@@ -2,6 +2,10 @@
 from ...framework.data import DataObject, OrNull
 
 
+class StoreExtensionInterface(DataObject, interface="Magento\\Store\\Api\\Data\\StoreExtensionInterface"):
+    pass
+
+
 class StoreInterface(DataObject, interface="Magento\\Store\\Api\\Data\\StoreInterface"):
     id: OrNull[int]
     code: OrNull[str]
@@ -9,6 +13,11 @@ class StoreInterface(DataObject, interface="Magento\\Store\\Api\\Data\\StoreInte
     website_id: OrNull[int]
     store_group_id: OrNull[int]
     is_active: OrNull[int]
+    extension_attributes: StoreExtensionInterface | None
+
+
+class GroupExtensionInterface(DataObject, interface="Magento\\Store\\Api\\Data\\GroupExtensionInterface"):
+    pass
 
 
 class GroupInterface(DataObject, interface="Magento\\Store\\Api\\Data\\GroupInterface"):
@@ -18,6 +27,11 @@ class GroupInterface(DataObject, interface="Magento\\Store\\Api\\Data\\GroupInte
     default_store_id: OrNull[int]
     name: OrNull[str]
     code: OrNull[str]
+    extension_attributes: GroupExtensionInterface | None
+
+
+class WebsiteExtensionInterface(DataObject, interface="Magento\\Store\\Api\\Data\\WebsiteExtensionInterface"):
+    pass
 
 
 class WebsiteInterface(DataObject, interface="Magento\\Store\\Api\\Data\\WebsiteInterface"):
@@ -25,6 +39,11 @@ class WebsiteInterface(DataObject, interface="Magento\\Store\\Api\\Data\\Website
     code: OrNull[str]
     name: OrNull[str]
     default_group_id: OrNull[int]
+    extension_attributes: WebsiteExtensionInterface | None
+
+
+class StoreConfigExtensionInterface(DataObject, interface="Magento\\Store\\Api\\Data\\StoreConfigExtensionInterface"):
+    pass
 
 
 class StoreConfigInterface(DataObject, interface="Magento\\Store\\Api\\Data\\StoreConfigInterface"):
@@ -44,3 +63,4 @@ class StoreConfigInterface(DataObject, interface="Magento\\Store\\Api\\Data\\Sto
     secure_base_link_url: OrNull[str]
     secure_base_static_url: OrNull[str]
     secure_base_media_url: OrNull[str]
+    extension_attributes: StoreConfigExtensionInterface | None

@@ -1,14 +1,14 @@
 """asyncoperations: the AMQP outbox (queue_outbox); the runner lock's and scheduler's row (cron_runner)
 
 Revision ID: 0025_asyncoperations
-Revises: 0021_customer
+Revises: 0022_cms
 """
 from alembic import op
 import sqlalchemy as sa
 
 
 revision = '0025_asyncoperations'
-down_revision = '0021_customer'
+down_revision = '0022_cms'
 branch_labels = None
 depends_on = None
 
