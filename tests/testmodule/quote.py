@@ -22,6 +22,7 @@ from sqlalchemy import Column, Integer, Numeric, String, Table, bindparam, delet
 from vdcommerce.framework.context import Context, Service
 from vdcommerce.framework.db import metadata
 from vdcommerce.framework.exceptions import LocalizedException
+from vdcommerce.framework.limits import number_limits, out_of_range
 from vdcommerce.platform.catalog.service import product_facts
 from vdcommerce.platform.quote import carts
 from vdcommerce.platform.quote.api import TotalsInterface
@@ -100,12 +101,18 @@ def refuse_vetoed_products(ctx: Context, *, quote: Quote, **_: Any) -> None:
             raise LocalizedException(VETOED, [item.sku])
 
 
+_FEE_DIGITS = number_limits(cart_fee, {"amount": "amount"})
+
+
 class CartFeeManagement(Service):
     interface = "Vendor\\Testmodule\\Api\\CartFeeManagementInterface"
     summary = "Test fees on carts"
 
     def set(self, cart_id: int, amount: float, label: str) -> TotalsInterface:
         row = carts.row_of(self.ctx, cart_id)
+        too_big = out_of_range({"amount": amount}, _FEE_DIGITS)
+        if too_big is not None:  # before the amount is rounded: a number past the decimal context's reach
+            raise too_big
         self.conn.execute(delete(cart_fee).where(cart_fee.c.quote_id == row.id))
         self.conn.execute(insert(cart_fee).values(quote_id=row.id, amount=cents(amount), label=label))
         return carts.collect_and_save(self.ctx, row.id).totals
