@@ -42,21 +42,19 @@ import random
 import secrets
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import httpx
 import sqlalchemy as sa
 
 from bench.calls import Client, stats, write_section
 from bench.checkout import ADDRESS, setup_catalog
-from bench.run import (ADMIN_PASSWORD, ADMIN_USER, LIST_QUERY, BenchError, FreshDatabase, free_port, machine_info,
+from bench.run import (ADMIN_PASSWORD, ADMIN_USER, LIST_QUERY, BenchError, FreshDatabase, machine_info,
                        run_cli, start_service_and_floor)
 from bench.workspace import Workspace, admin_token
+from tests.helpers.processes import Broker, children
 
 BEGIN = "<!-- BEGIN soak (written by bench/soak.py) -->"
 END = "<!-- END soak -->"
@@ -194,82 +192,6 @@ def group_rss(pgid: int) -> tuple[float, float]:
 
 
 # --------------------------------------------------------------------------- restarts
-
-RABBITMQ_BIN = Path("/usr/lib/rabbitmq/bin")
-AFTER_BACK = 15.0  # seconds after a restarted part is back that its window stays open
-
-
-class Broker:
-    """A RabbitMQ node of the run's own: node name, AMQP and distribution ports, data, logs and the
-    Erlang cookie (through HOME) all under ``tmp``; stopped and its files removed by ``close``."""
-
-    def __init__(self, tmp: Path):
-        self.tmp = tmp
-        self.port = free_port()
-        self.node = f"vdcsoak{self.port}@localhost"
-        home = tmp / "home"
-        home.mkdir(parents=True)
-        (tmp / "enabled_plugins").write_text("[].")
-        self.env = {**os.environ, "HOME": str(home), "RABBITMQ_NODENAME": self.node,
-                    "RABBITMQ_NODE_PORT": str(self.port), "RABBITMQ_DIST_PORT": str(free_port()),
-                    "RABBITMQ_MNESIA_BASE": str(tmp / "mnesia"), "RABBITMQ_LOG_BASE": str(tmp / "log"),
-                    "RABBITMQ_CONFIG_FILE": str(tmp / "none"), "RABBITMQ_ADVANCED_CONFIG_FILE": str(tmp / "none"),
-                    "RABBITMQ_ENABLED_PLUGINS_FILE": str(tmp / "enabled_plugins"),
-                    "RABBITMQ_PID_FILE": str(tmp / "pid")}
-        self.url = f"amqp://guest:guest@127.0.0.1:{self.port}/%2F"
-        self.out = open(tmp / "rabbitmq.out", "ab")
-        self.proc = subprocess.Popen([str(RABBITMQ_BIN / "rabbitmq-server")], env=self.env, stdout=self.out,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
-        self.wait_up()
-
-    def wait_up(self, timeout: float = 120) -> None:
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.proc.poll() is not None:
-                raise BenchError(f"the soak's RabbitMQ node exited (see {self.tmp / 'rabbitmq.out'})")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.5).close()
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise BenchError("the soak's RabbitMQ node did not start") from None
-                time.sleep(0.2)
-
-    def ctl(self, *args: str) -> None:
-        subprocess.run([str(RABBITMQ_BIN / "rabbitmqctl"), "-n", self.node, *args], env=self.env, check=True,
-                       capture_output=True, timeout=120)
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                self.ctl("stop")
-                self.proc.wait(30)
-            except (subprocess.SubprocessError, OSError):
-                pass
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-        self.out.close()
-        shutil.rmtree(self.tmp, ignore_errors=True)
-
-
-def children(pid: int, marker: str) -> list[int]:
-    """The live child processes of ``pid`` whose command line holds ``marker``."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            with open(f"/proc/{entry}/cmdline", "rb") as f:
-                cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z" and marker in cmdline and "resource_tracker" not in cmdline:
-            found.append(int(entry))
-    return found
-
 
 class Restarts:
     """The restarts of the run and the windows they open (seconds into the run)."""
@@ -431,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = {"VDC_QUEUE_CONSUMERS": str(args.consumers), "VDC_CRON_TICK_SECONDS": "0",
                     "VDC_QUEUE_BACKEND": args.queue}
         if args.queue == "amqp":
-            broker = Broker(tmp / "rabbitmq")
+            broker = Broker(tmp / "rabbitmq", name="vdcsoak")
             settings.update(VDC_AMQP_URL=broker.url, VDC_QUEUE_RELAY_SECONDS="5")
         env = ws.env(database.url, **settings)
         log = tmp / "cli.log"
@@ -507,13 +429,14 @@ def main(argv: list[str] | None = None) -> int:
         operations = check_operations(database.url, load)
         for _ in range(300):
             fl.call("floor after", "GET", "/floor/question?questionId=1")
-    except (BenchError, httpx.HTTPError) as exc:
+    except (BenchError, RuntimeError, httpx.HTTPError) as exc:
         print(f"\nsoak: FAILED: {exc}\nsoak: logs and database kept in {tmp}", file=sys.stderr)
         return 1
     finally:
         ws.close()
         if broker is not None:
-            broker.close()
+            broker.stop()
+            shutil.rmtree(broker.tmp, ignore_errors=True)
 
     minutes = []
     for m in sorted({m for m, _ in load.samples} | set(rss)):

@@ -9,24 +9,19 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
-import subprocess
 import threading
 import time
-from pathlib import Path
 
 import httpx
 import pytest
 import sqlalchemy as sa
 
 from tests.helpers import unique
-from tests.helpers.harness import Database, Server, free_port, server_fixture
+from tests.helpers.harness import Database, Server, server_fixture
+from tests.helpers.processes import Broker, children, ended
 from tests.helpers.queue import Consumer, wait_for
 
 pytestmark = pytest.mark.long_file(130)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
-
-RABBITMQ_BIN = Path("/usr/lib/rabbitmq/bin")
-
 
 def poll(check, what: str, timeout: float = 60, every: float = 0.05):
     deadline = time.monotonic() + timeout
@@ -36,33 +31,6 @@ def poll(check, what: str, timeout: float = 60, every: float = 0.05):
             return value
         assert time.monotonic() < deadline, f"still waiting for {what}"
         time.sleep(every)
-
-
-def ended(pid: int) -> bool:
-    """Gone, or a zombie nobody reaped yet."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
-
-
-def children(pid: int, marker: str) -> list[int]:
-    """The live child processes of ``pid`` whose command line holds ``marker``."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-            with open(f"/proc/{entry}/cmdline", "rb") as f:
-                cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-        if ppid == pid and marker in cmdline and not ended(int(entry)):
-            found.append(int(entry))
-    return found
 
 
 def question(title: str) -> dict:
@@ -153,56 +121,6 @@ def test_the_consumers_end_with_serve_whatever_stops_it(own, sig):
 
 
 # --------------------------------------------------------------------------- the broker restarted
-
-
-class Broker:
-    """A RabbitMQ node of this test's own: node name, AMQP and distribution ports, data, logs and the
-    Erlang cookie (through HOME) all under ``tmp``."""
-
-    def __init__(self, tmp: Path):
-        self.port = free_port()
-        self.node = f"vdctest{self.port}@localhost"
-        home = tmp / "home"
-        home.mkdir(parents=True)
-        (tmp / "enabled_plugins").write_text("[].")
-        self.env = {**os.environ, "HOME": str(home), "RABBITMQ_NODENAME": self.node,
-                    "RABBITMQ_NODE_PORT": str(self.port), "RABBITMQ_DIST_PORT": str(free_port()),
-                    "RABBITMQ_MNESIA_BASE": str(tmp / "mnesia"), "RABBITMQ_LOG_BASE": str(tmp / "log"),
-                    "RABBITMQ_CONFIG_FILE": str(tmp / "none"), "RABBITMQ_ADVANCED_CONFIG_FILE": str(tmp / "none"),
-                    "RABBITMQ_ENABLED_PLUGINS_FILE": str(tmp / "enabled_plugins"),
-                    "RABBITMQ_PID_FILE": str(tmp / "pid")}
-        self.url = f"amqp://guest:guest@127.0.0.1:{self.port}/%2F"
-        self.out = open(tmp / "rabbitmq.out", "ab")
-        self.proc = subprocess.Popen([str(RABBITMQ_BIN / "rabbitmq-server")], env=self.env, stdout=self.out,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
-        self.wait_up()
-
-    def listening(self) -> bool:
-        assert self.proc.poll() is None, "the test's RabbitMQ node exited"
-        try:
-            socket.create_connection(("127.0.0.1", self.port), 0.5).close()
-            return True
-        except OSError:
-            return False
-
-    def wait_up(self) -> None:
-        poll(self.listening, "the test's RabbitMQ node", timeout=120, every=0.2)
-
-    def ctl(self, *args: str) -> None:
-        subprocess.run([str(RABBITMQ_BIN / "rabbitmqctl"), "-n", self.node, *args], env=self.env, check=True,
-                       capture_output=True, timeout=60)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                self.ctl("stop")
-                self.proc.wait(30)
-            except (subprocess.SubprocessError, OSError):
-                pass
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-        self.out.close()
 
 
 def test_a_broker_restart_under_a_bulk_loses_and_repeats_nothing(tmp_path):
