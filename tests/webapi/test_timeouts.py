@@ -37,7 +37,7 @@ def hung(tmp_path_factory):
         "VDC_TESTMODULE_SLOW": "1",  # the slow route runs until the statement limit ends it
         "VDC_DB_STATEMENT_TIMEOUT": str(STATEMENT), "VDC_DB_LOCK_TIMEOUT": str(LOCK),
         "VDC_SMTP_HOST": "127.0.0.1", "VDC_SMTP_PORT": str(silent.port), "VDC_SMTP_TIMEOUT": str(SMTP_TIMEOUT),
-        "VDC_MAIL_POLL_SECONDS": "0.2", "VDC_MAIL_RETRY_DELAYS": "1",
+        "VDC_MAIL_POLL_SECONDS": "0.2", "VDC_MAIL_RETRY_DELAYS": "4",
         "VDC_QUEUE_BACKEND": "amqp", "VDC_AMQP_URL": f"amqp://guest:guest@127.0.0.1:{broker.port}/%2F",
         "VDC_AMQP_PUBLISH_TIMEOUT": str(PUBLISH)})
     yield srv, silent
