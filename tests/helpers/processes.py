@@ -6,9 +6,13 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
+import httpx
+
+from tests.helpers import unique
 from tests.helpers.harness import free_port
 
 RABBITMQ_BIN = Path("/usr/lib/rabbitmq/bin")
@@ -94,3 +98,40 @@ class Broker:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
         self.out.close()
+
+
+class WriteLoad:
+    """Clients posting writes in a loop until a kill cuts them off, for the durability probes: the titles
+    answered with ``status`` (``acked``: title -> the answer's JSON, in answer order) and those whose
+    request got no answer (``unanswered``)."""
+
+    def __init__(self, url: str, token: str, path: str, body, status: int, prefix: str, clients: int = 4):
+        self.url, self.token, self.path, self.body, self.status, self.prefix = url, token, path, body, status, prefix
+        self.acked: dict[str, object] = {}
+        self.unanswered: list[str] = []
+        self.stop = threading.Event()
+        self._lock = threading.Lock()
+        self._threads = [threading.Thread(target=self._write) for _ in range(clients)]
+
+    def _write(self) -> None:
+        with httpx.Client(base_url=self.url + "/rest/default", headers={"Authorization": f"Bearer {self.token}"},
+                          timeout=30) as c:
+            while not self.stop.is_set():
+                title = unique(self.prefix)
+                try:
+                    r = c.post(self.path, json=self.body(title))
+                except httpx.TransportError:
+                    with self._lock:
+                        self.unanswered.append(title)
+                    return
+                assert r.status_code == self.status, r.text
+                with self._lock:
+                    self.acked[title] = r.json()
+
+    def start(self) -> None:
+        for t in self._threads:
+            t.start()
+
+    def join(self, timeout: float = 30) -> None:
+        for t in self._threads:
+            t.join(timeout)

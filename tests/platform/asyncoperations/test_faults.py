@@ -9,16 +9,14 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import threading
 import time
 
-import httpx
 import pytest
 import sqlalchemy as sa
 
 from tests.helpers import unique
 from tests.helpers.harness import Database, Server, server_fixture
-from tests.helpers.processes import Broker, children, ended
+from tests.helpers.processes import Broker, WriteLoad, children, ended
 from tests.helpers.queue import Consumer, wait_for
 
 pytestmark = pytest.mark.long_file(130)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
@@ -61,37 +59,17 @@ def test_acknowledged_writes_survive_a_sigkill_of_the_server(own):
     store link; a write that got no answer is there whole or not at all."""
     srv, db = own, own.db
     token = srv.token()
-    acked: dict[str, int] = {}
-    unanswered: list[str] = []
-    stop = threading.Event()
-    lock = threading.Lock()
-
-    def write():
-        with httpx.Client(base_url=srv.url + "/rest/default", headers={"Authorization": f"Bearer {token}"},
-                          timeout=30) as c:
-            while not stop.is_set():
-                title = unique("kill9-")
-                try:
-                    r = c.post("/V1/vendor_faq/question", json=question(title))
-                except httpx.TransportError:
-                    with lock:
-                        unanswered.append(title)
-                    return
-                assert r.status_code == 200, r.text
-                with lock:
-                    acked[title] = r.json()["question_id"]
-
-    threads = [threading.Thread(target=write) for _ in range(4)]
+    load = WriteLoad(srv.url, token, "/V1/vendor_faq/question", question, 200, "kill9-")
     try:
-        for t in threads:
-            t.start()
-        poll(lambda: len(acked) >= 40, "40 acknowledged writes")
+        load.start()
+        poll(lambda: len(load.acked) >= 40, "40 acknowledged writes")
         os.killpg(srv.proc.pid, signal.SIGKILL)
         srv.proc.wait()
-        for t in threads:
-            t.join(30)
+        load.join()
     finally:
-        stop.set()
+        load.stop.set()
+    acked = {title: answer["question_id"] for title, answer in load.acked.items()}
+    unanswered = load.unanswered
     assert unanswered, "no write was cut off by the kill"
 
     srv.start()  # the same database and port

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 import time
 
 import httpx
@@ -19,6 +18,7 @@ import sqlalchemy as sa
 
 from tests.helpers import unique
 from tests.helpers.harness import Database
+from tests.helpers.processes import WriteLoad
 from tests.helpers.queue import BACKENDS, Consumer, QueueServer
 
 pytestmark = pytest.mark.long_file(120)  # seconds on a busy machine: handed out early (tests/helpers/order.py)
@@ -95,37 +95,16 @@ def test_async_writes_answered_202_survive_a_sigkill_of_the_server_and_its_consu
     srv = QueueServer(tmp_path, db, backend, extra_env={"VDC_QUEUE_RELAY_SECONDS": "1"})
     consumer = srv.consumer()
     token = srv.token()
-    acked: list[str] = []
-    unanswered: list[str] = []
-    stop = threading.Event()
-    lock = threading.Lock()
-
-    def write():
-        with httpx.Client(base_url=srv.url + "/rest/default", headers={"Authorization": f"Bearer {token}"},
-                          timeout=30) as c:
-            while not stop.is_set():
-                title = unique("probe-")
-                try:
-                    r = c.post("/async/V1/vendor_faq/question", json=question(title))
-                except httpx.TransportError:
-                    with lock:
-                        unanswered.append(title)
-                    return
-                assert r.status_code == 202, r.text
-                with lock:
-                    acked.append(title)
-
-    threads = [threading.Thread(target=write) for _ in range(4)]
+    load = WriteLoad(srv.url, token, "/async/V1/vendor_faq/question", question, 202, "probe-")
     try:
-        for t in threads:
-            t.start()
-        poll(lambda: len(acked) >= 40, "40 accepted writes")
+        load.start()
+        poll(lambda: len(load.acked) >= 40, "40 accepted writes")
         os.killpg(srv.proc.pid, signal.SIGKILL)
         consumer.kill()
         srv.proc.wait()
-        for t in threads:
-            t.join(30)
-        stop.set()
+        load.join()
+        load.stop.set()
+        acked, unanswered = list(load.acked), load.unanswered
         srv.start()
         srv.consumer()
         poll(lambda: len(copies(db, acked)) == len(acked), "every accepted write", timeout=120)
@@ -136,6 +115,6 @@ def test_async_writes_answered_202_survive_a_sigkill_of_the_server_and_its_consu
               f"{len(unanswered)} unanswered ({sum(1 for t in unanswered if t in present)} of them ran)")
         assert not lost and not twice
     finally:
-        stop.set()
+        load.stop.set()
         srv.stop()
         db.drop()
